@@ -1,0 +1,46 @@
+using System;
+using System.Collections.Generic;
+using System.Security.Cryptography;
+
+namespace Panicode.Crypto.Tests.Infrastructure;
+
+/// <summary>One flavour of an algorithm, as the suites see it: a name and a factory.</summary>
+public sealed class Implementation<T>
+{
+    public Implementation(string name, Func<T> create)
+    {
+        Name = name;
+        Create = create;
+    }
+
+    public string Name { get; }
+
+    public Func<T> Create { get; }
+
+    public override string ToString() => Name;
+}
+
+/// <summary>
+/// The registry every suite runs over (in the spirit of Go's cryptotest.TestAllImplementations):
+/// add a flavour here and every vector, differential and bad-input test runs over it.
+/// </summary>
+public static class Implementations
+{
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Rijndael = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => RijndaelCipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelData => ToTheoryData(Rijndael);
+
+    public static TheoryData<Implementation<T>> ToTheoryData<T>(IEnumerable<Implementation<T>> implementations)
+    {
+        TheoryData<Implementation<T>> data = new();
+        foreach (Implementation<T> implementation in implementations)
+        {
+            data.Add(implementation);
+        }
+
+        return data;
+    }
+}
