@@ -1,7 +1,7 @@
 using System;
 using System.IO;
 
-namespace Panicode.Crypto.Tests.Infrastructure;
+namespace Panicode.Crypto.Vectors;
 
 /// <summary>Finds files under the repository's <c>vectors/</c> folder, wherever the tests run from.</summary>
 public static class VectorFiles
