@@ -1,14 +1,43 @@
+using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Modes;
+using Panicode.Crypto.Rijndael;
 
 namespace Panicode.Crypto;
 
-/// <summary>Rijndael placeholder; the implementation lands with the foundation issue.</summary>
-public abstract class RijndaelCipher : SymmetricAlgorithm
+/// <summary>
+/// The original Rijndael cipher (Daemen and Rijmen, AES proposal v2, 1999) with every block size
+/// and key size of 128, 160, 192, 224 and 256 bits, in any combination; with a 128-bit block it is
+/// AES (FIPS 197).
+/// </summary>
+/// <remarks>
+/// <para>Defaults follow .NET Framework's <c>RijndaelManaged</c>: <see cref="SymmetricAlgorithm.BlockSize"/> 128,
+/// <see cref="SymmetricAlgorithm.KeySize"/> 256, <see cref="CipherMode.CBC"/>, <see cref="PaddingMode.PKCS7"/>
+/// and <see cref="SymmetricAlgorithm.FeedbackSize"/> 128. Ciphertext is byte-identical to <c>RijndaelManaged</c>
+/// for every block size, key size, mode and padding it supported, and to <see cref="Aes"/> for 128-bit blocks.</para>
+/// <para>Modes, paddings and the one-shot methods are described on <see cref="BlockCipherAlgorithm"/>.</para>
+/// <para><see cref="Create"/> returns the Reference flavour (safe code); <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael()</c>
+/// returns the optimized flavour of the same class.</para>
+/// </remarks>
+public abstract class RijndaelCipher : BlockCipherAlgorithm
 {
+    private static readonly KeySizes[] s_legalSizes = { new KeySizes(128, 256, 32) };
+
     private protected RijndaelCipher()
     {
+        LegalBlockSizesValue = s_legalSizes;
+        LegalKeySizesValue = s_legalSizes;
+        BlockSizeValue = 128;
+        KeySizeValue = 256;
+        FeedbackSizeValue = 128;
     }
 
-    /// <summary>Creates the Reference flavour.</summary>
-    public static new RijndaelCipher Create() => throw new System.NotImplementedException();
+    /// <summary>Creates the Reference flavour of Rijndael.</summary>
+    public static new RijndaelCipher Create() => new ReferenceRijndael();
+
+    private sealed class ReferenceRijndael : RijndaelCipher
+    {
+        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
+            new RijndaelCore(key, blockSizeInBytes);
+    }
 }

@@ -1,0 +1,238 @@
+using System;
+using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto;
+
+/// <summary>
+/// The <see cref="SymmetricAlgorithm"/> plumbing shared by every block cipher of this library:
+/// key and IV handling, the five modes (ECB, CBC, CFB-n, OFB, CTS) and five paddings, the
+/// <see cref="ICryptoTransform"/> objects and, on .NET 10, the one-shot methods. A concrete cipher
+/// only supplies its legal sizes and its block-cipher core.
+/// </summary>
+/// <remarks>
+/// <para>Modes: CFB accepts any <see cref="SymmetricAlgorithm.FeedbackSize"/> from 8 to the block size in
+/// steps of 8, and pads per feedback segment. OFB works on whole blocks and pads like CBC. CTS is
+/// CBC with ciphertext stealing in the CBC-CS3 variant of NIST SP 800-38A's addendum (as Kerberos,
+/// RFC 3962, uses it: the last two blocks are always swapped); it needs at least one block of
+/// input and ignores <see cref="SymmetricAlgorithm.Padding"/>.</para>
+/// <para>Paddings: None, PKCS7, Zeros, ANSIX923 and ISO10126. Decryption removes PKCS7, ANSIX923 and
+/// ISO10126 padding after checking it without branching on the data; Zeros padding is not removed.</para>
+/// <para>After <see cref="IDisposable.Dispose"/> every member that needs the key throws
+/// <see cref="ObjectDisposedException"/>.</para>
+/// </remarks>
+public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
+{
+#if NET
+    private BlockCipher? _oneShotCipher;
+    private byte[]? _oneShotKey;
+#endif
+    private bool _disposed;
+
+    private protected BlockCipherAlgorithm()
+    {
+        ModeValue = CipherMode.CBC;
+        PaddingValue = PaddingMode.PKCS7;
+    }
+
+    /// <inheritdoc/>
+    public override byte[] Key
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return base.Key;
+        }
+
+        set
+        {
+            ThrowIfDisposed();
+            base.Key = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override byte[] IV
+    {
+        get
+        {
+            ThrowIfDisposed();
+            return base.IV;
+        }
+
+        set
+        {
+            ThrowIfDisposed();
+            base.IV = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override ICryptoTransform CreateEncryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: true);
+
+    /// <inheritdoc/>
+    public override ICryptoTransform CreateDecryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: false);
+
+    /// <inheritdoc/>
+    public override void GenerateKey()
+    {
+        ThrowIfDisposed();
+        KeyValue = RandomBytes(KeySizeValue / 8);
+    }
+
+    /// <inheritdoc/>
+    public override void GenerateIV()
+    {
+        ThrowIfDisposed();
+        IVValue = RandomBytes(BlockSizeValue / 8);
+    }
+
+    /// <summary>Builds the block-cipher core of this flavour for <paramref name="key"/> and the current block size.</summary>
+    private protected abstract BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes);
+
+#if NET
+    /// <inheritdoc/>
+    protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
+        OneShot.TryEncrypt(OneShotCipher(), CipherMode.ECB, default, 0, paddingMode, plaintext, destination, out bytesWritten);
+
+    /// <inheritdoc/>
+    protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
+        OneShot.TryDecrypt(OneShotCipher(), CipherMode.ECB, default, 0, paddingMode, ciphertext, destination, out bytesWritten);
+
+    /// <inheritdoc/>
+    protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
+        OneShot.TryEncrypt(OneShotCipher(), CipherMode.CBC, iv, 0, paddingMode, plaintext, destination, out bytesWritten);
+
+    /// <inheritdoc/>
+    protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
+        OneShot.TryDecrypt(OneShotCipher(), CipherMode.CBC, iv, 0, paddingMode, ciphertext, destination, out bytesWritten);
+
+    /// <inheritdoc/>
+    protected override bool TryEncryptCfbCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten) =>
+        OneShot.TryEncrypt(OneShotCipher(), CipherMode.CFB, iv, CheckedFeedbackBytes(feedbackSizeInBits), paddingMode, plaintext, destination, out bytesWritten);
+
+    /// <inheritdoc/>
+    protected override bool TryDecryptCfbCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten) =>
+        OneShot.TryDecrypt(OneShotCipher(), CipherMode.CFB, iv, CheckedFeedbackBytes(feedbackSizeInBits), paddingMode, ciphertext, destination, out bytesWritten);
+#endif
+
+    /// <inheritdoc/>
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && !_disposed)
+        {
+            _disposed = true;
+#if NET
+            _oneShotCipher?.Dispose();
+            _oneShotCipher = null;
+            _oneShotKey = null;
+#endif
+            Secret.Clear(KeyValue);
+            Secret.Clear(IVValue);
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private ICryptoTransform CreateTransform(byte[] rgbKey, byte[]? rgbIV, bool encrypting)
+    {
+        ThrowIfDisposed();
+        if (rgbKey == null)
+        {
+            throw new ArgumentNullException(nameof(rgbKey));
+        }
+
+        if (!ValidKeySize(rgbKey.Length * 8))
+        {
+            throw new ArgumentException("Specified key is not a valid size for this algorithm.", nameof(rgbKey));
+        }
+
+        if (rgbIV != null && rgbIV.Length * 8 != BlockSizeValue)
+        {
+            throw new ArgumentException("Specified initialization vector (IV) does not match the block size for this algorithm.", nameof(rgbIV));
+        }
+
+        CipherMode mode = ModeValue;
+        if (mode is not (CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS))
+        {
+            throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
+        }
+
+        int feedbackBytes = 0;
+        if (mode == CipherMode.CFB)
+        {
+            if (FeedbackSizeValue < 8 || FeedbackSizeValue % 8 != 0 || FeedbackSizeValue > BlockSizeValue)
+            {
+                throw new CryptographicException($"The specified feedback size '{FeedbackSizeValue}' for CipherMode 'CFB' is not supported.");
+            }
+
+            feedbackBytes = FeedbackSizeValue / 8;
+        }
+
+        byte[] iv;
+        if (ModeDispatch.UsesIv(mode))
+        {
+            iv = rgbIV ?? throw new CryptographicException("The cipher mode specified requires that an initialization vector (IV) be used.");
+        }
+        else
+        {
+            iv = new byte[BlockSizeValue / 8];
+        }
+
+        BlockCipher cipher = CreateCipher(rgbKey, BlockSizeValue / 8);
+        return new BlockCipherTransform(cipher, mode, PaddingValue, feedbackBytes, iv, encrypting);
+    }
+
+#if NET
+    private int CheckedFeedbackBytes(int feedbackSizeInBits)
+    {
+        if (feedbackSizeInBits < 8 || feedbackSizeInBits % 8 != 0 || feedbackSizeInBits > BlockSizeValue)
+        {
+            throw new CryptographicException($"The specified feedback size '{feedbackSizeInBits}' for CipherMode 'CFB' is not supported.");
+        }
+
+        return feedbackSizeInBits / 8;
+    }
+
+    // The one-shot methods reuse one key schedule while Key and BlockSize stay the same; the base
+    // class replaces KeyValue with a new array whenever the key changes.
+    private BlockCipher OneShotCipher()
+    {
+        ThrowIfDisposed();
+        if (KeyValue == null)
+        {
+            GenerateKey();
+        }
+
+        byte[] key = KeyValue!;
+        if (_oneShotCipher == null || !ReferenceEquals(_oneShotKey, key) || _oneShotCipher.BlockSize * 8 != BlockSizeValue)
+        {
+            _oneShotCipher?.Dispose();
+            _oneShotCipher = CreateCipher(key, BlockSizeValue / 8);
+            _oneShotKey = key;
+        }
+
+        return _oneShotCipher;
+    }
+#endif
+
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(GetType().Name);
+        }
+    }
+
+    private static byte[] RandomBytes(int count)
+    {
+        byte[] bytes = new byte[count];
+        using (RandomNumberGenerator rng = RandomNumberGenerator.Create())
+        {
+            rng.GetBytes(bytes);
+        }
+
+        return bytes;
+    }
+}

@@ -1,0 +1,220 @@
+using System;
+using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Padding;
+
+namespace Panicode.Crypto.Modes;
+
+/// <summary>
+/// The <see cref="ICryptoTransform"/> behind CreateEncryptor/CreateDecryptor for every cipher:
+/// any number of whole units per TransformBlock call, padding at TransformFinalBlock, and reuse
+/// after TransformFinalBlock (the mode state returns to the IV). A decryptor whose padding is
+/// removable holds back the last unit until the final call; CTS holds back the last two blocks.
+/// </summary>
+internal sealed class BlockCipherTransform : ICryptoTransform
+{
+    private readonly BlockCipher _cipher;
+    private readonly CipherMode _mode;
+    private readonly PaddingMode _padding;
+    private readonly bool _encrypting;
+    private readonly int _unit;
+    private readonly int _feedbackBytes;
+    private readonly byte[] _iv;
+    private readonly byte[] _register;
+    private readonly byte[] _held;
+    private int _heldCount;
+    private bool _disposed;
+
+    /// <summary>Takes ownership of <paramref name="cipher"/>; <paramref name="iv"/> is copied.</summary>
+    public BlockCipherTransform(BlockCipher cipher, CipherMode mode, PaddingMode padding, int feedbackBytes, ReadOnlySpan<byte> iv, bool encrypting)
+    {
+        _cipher = cipher;
+        _mode = mode;
+        _padding = padding;
+        _encrypting = encrypting;
+        _feedbackBytes = feedbackBytes;
+        _unit = ModeDispatch.UnitSize(mode, cipher.BlockSize, feedbackBytes);
+        _iv = iv.ToArray();
+        _register = iv.ToArray();
+
+        int holdBack = mode == CipherMode.CTS ? 2 * cipher.BlockSize
+            : !encrypting && BlockPadding.IsRemovable(padding) ? _unit
+            : 0;
+        _held = new byte[holdBack];
+    }
+
+    public int InputBlockSize => _unit;
+
+    public int OutputBlockSize => _unit;
+
+    public bool CanTransformMultipleBlocks => true;
+
+    public bool CanReuseTransform => true;
+
+    public int TransformBlock(byte[] inputBuffer, int inputOffset, int inputCount, byte[] outputBuffer, int outputOffset)
+    {
+        CheckRange(inputBuffer, inputOffset, inputCount, nameof(inputBuffer), nameof(inputOffset), nameof(inputCount));
+        if (outputBuffer == null)
+        {
+            throw new ArgumentNullException(nameof(outputBuffer));
+        }
+
+        if (inputCount % _unit != 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(inputCount), "TransformBlock may only process bytes in block sized increments.");
+        }
+
+        int produced = Math.Max(0, _heldCount + inputCount - _held.Length);
+        if (outputOffset < 0 || outputOffset > outputBuffer.Length || outputBuffer.Length - outputOffset < produced)
+        {
+            throw new ArgumentOutOfRangeException(nameof(outputOffset), "The output buffer is too small for the transformed data.");
+        }
+
+        ThrowIfDisposed();
+
+        ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
+        Span<byte> output = outputBuffer.AsSpan(outputOffset, produced);
+        byte[]? copy = null;
+        if (_heldCount > 0 && input.Overlaps(output))
+        {
+            // Held-back data shifts the output ahead of the input it comes from.
+            copy = input.ToArray();
+            input = copy;
+        }
+
+        int fromHeld = Math.Min(_heldCount, produced);
+        Transform(_held.AsSpan(0, fromHeld), output, final: false);
+        int fromInput = produced - fromHeld;
+        Transform(input.Slice(0, fromInput), output.Slice(fromHeld), final: false);
+
+        _held.AsSpan(fromHeld, _heldCount - fromHeld).CopyTo(_held);
+        _heldCount -= fromHeld;
+        input.Slice(fromInput).CopyTo(_held.AsSpan(_heldCount));
+        _heldCount += input.Length - fromInput;
+        Secret.Clear(copy);
+        return produced;
+    }
+
+    public byte[] TransformFinalBlock(byte[] inputBuffer, int inputOffset, int inputCount)
+    {
+        CheckRange(inputBuffer, inputOffset, inputCount, nameof(inputBuffer), nameof(inputOffset), nameof(inputCount));
+        ThrowIfDisposed();
+
+        byte[] message = new byte[_heldCount + inputCount];
+        _held.AsSpan(0, _heldCount).CopyTo(message);
+        Buffer.BlockCopy(inputBuffer, inputOffset, message, _heldCount, inputCount);
+        try
+        {
+            return _mode == CipherMode.CTS ? FinalCts(message)
+                : _encrypting ? FinalEncrypt(message)
+                : FinalDecrypt(message);
+        }
+        finally
+        {
+            Secret.Clear(message);
+            Reset();
+        }
+    }
+
+    public void Dispose()
+    {
+        if (!_disposed)
+        {
+            _disposed = true;
+            _cipher.Dispose();
+            Secret.Clear(_register);
+            Secret.Clear(_held);
+            Secret.Clear(_iv);
+        }
+    }
+
+    private byte[] FinalCts(byte[] message)
+    {
+        byte[] output = new byte[message.Length];
+        Transform(message, output, final: true);
+        return output;
+    }
+
+    private byte[] FinalEncrypt(byte[] message)
+    {
+        int padded = BlockPadding.PaddedLength(message.Length, _unit, _padding);
+        byte[] output = new byte[padded];
+        int whole = message.Length - (message.Length % _unit);
+        Transform(message.AsSpan(0, whole), output, final: true);
+        if (padded > whole)
+        {
+            Span<byte> last = output.AsSpan(whole);
+            message.AsSpan(whole).CopyTo(last);
+            BlockPadding.Pad(last, message.Length - whole, _padding);
+            Transform(last, last, final: true);
+        }
+
+        return output;
+    }
+
+    private byte[] FinalDecrypt(byte[] message)
+    {
+        if (message.Length % _unit != 0)
+        {
+            throw new CryptographicException(BlockPadding.PartialBlockMessage);
+        }
+
+        byte[] plaintext = new byte[message.Length];
+        Transform(message, plaintext, final: true);
+        if (!BlockPadding.IsRemovable(_padding) || plaintext.Length == 0)
+        {
+            return plaintext;
+        }
+
+        try
+        {
+            int keep = plaintext.Length - _unit + BlockPadding.DataLength(plaintext.AsSpan(plaintext.Length - _unit), _padding);
+            return plaintext.AsSpan(0, keep).ToArray();
+        }
+        finally
+        {
+            Secret.Clear(plaintext);
+        }
+    }
+
+    private void Transform(ReadOnlySpan<byte> input, Span<byte> output, bool final)
+    {
+        if (input.Length > 0 || (final && _mode == CipherMode.CTS))
+        {
+            ModeDispatch.Transform(_mode, _encrypting, _cipher, _register, _feedbackBytes, input, output, final);
+        }
+    }
+
+    private void Reset()
+    {
+        _iv.CopyTo(_register, 0);
+        Secret.Clear(_held);
+        _heldCount = 0;
+    }
+
+    private void ThrowIfDisposed()
+    {
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(ICryptoTransform));
+        }
+    }
+
+    private static void CheckRange(byte[] buffer, int offset, int count, string bufferName, string offsetName, string countName)
+    {
+        if (buffer == null)
+        {
+            throw new ArgumentNullException(bufferName);
+        }
+
+        if (offset < 0 || offset > buffer.Length)
+        {
+            throw new ArgumentOutOfRangeException(offsetName, "The offset is outside the buffer.");
+        }
+
+        if (count < 0 || count > buffer.Length - offset)
+        {
+            throw new ArgumentOutOfRangeException(countName, "The count is outside the buffer.");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+using System;
+using System.Diagnostics;
+using System.Security.Cryptography;
+
+namespace Panicode.Crypto.Modes;
+
+/// <summary>Routes a <see cref="CipherMode"/> to its implementation; the one switch over modes.</summary>
+internal static class ModeDispatch
+{
+    /// <summary>The unit of data and padding: the feedback segment for CFB, otherwise the block.</summary>
+    public static int UnitSize(CipherMode mode, int blockSize, int feedbackBytes) =>
+        mode == CipherMode.CFB ? feedbackBytes : blockSize;
+
+    public static bool UsesIv(CipherMode mode) => mode != CipherMode.ECB;
+
+    /// <summary>
+    /// Transforms whole units. <paramref name="final"/> says this is the end of the message, which
+    /// only CTS treats differently (before the end it is plain CBC).
+    /// </summary>
+    public static void Transform(
+        CipherMode mode,
+        bool encrypting,
+        BlockCipher cipher,
+        Span<byte> register,
+        int feedbackBytes,
+        ReadOnlySpan<byte> input,
+        Span<byte> output,
+        bool final)
+    {
+        switch (mode)
+        {
+            case CipherMode.ECB when encrypting:
+                cipher.Encrypt(input, output);
+                break;
+            case CipherMode.ECB:
+                cipher.Decrypt(input, output);
+                break;
+            case CipherMode.CBC when encrypting:
+            case CipherMode.CTS when encrypting && !final:
+                Cbc.Encrypt(cipher, register, input, output);
+                break;
+            case CipherMode.CBC:
+            case CipherMode.CTS when !final:
+                Cbc.Decrypt(cipher, register, input, output);
+                break;
+            case CipherMode.CTS when encrypting:
+                Cts.Encrypt(cipher, register, input, output);
+                break;
+            case CipherMode.CTS:
+                Cts.Decrypt(cipher, register, input, output);
+                break;
+            case CipherMode.CFB when encrypting:
+                Cfb.Encrypt(cipher, register, feedbackBytes, input, output);
+                break;
+            case CipherMode.CFB:
+                Cfb.Decrypt(cipher, register, feedbackBytes, input, output);
+                break;
+            case CipherMode.OFB:
+                Ofb.Transform(cipher, register, input, output);
+                break;
+            default:
+                Debug.Fail("Mode validated by the caller.");
+                throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+using System;
+using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
+
+namespace Panicode.Crypto.Padding;
+
+/// <summary>
+/// The five paddings of <see cref="PaddingMode"/>, written once for every cipher and mode.
+/// The padding unit is the block for ECB, CBC and OFB and the feedback size for CFB, as in
+/// .NET Framework's RijndaelManaged. Removal checks every byte of the last unit without
+/// branching on its contents and fails with a single <see cref="CryptographicException"/>.
+/// </summary>
+internal static class BlockPadding
+{
+    public const string InvalidPaddingMessage = "Padding is invalid and cannot be removed.";
+    public const string PartialBlockMessage = "The input data is not a complete block.";
+
+    /// <summary>True for the paddings whose length is recorded in the data and removed on decryption.</summary>
+    public static bool IsRemovable(PaddingMode padding) =>
+        padding is PaddingMode.PKCS7 or PaddingMode.ANSIX923 or PaddingMode.ISO10126;
+
+    /// <summary>The ciphertext length for <paramref name="length"/> plaintext bytes.</summary>
+    public static int PaddedLength(int length, int unit, PaddingMode padding)
+    {
+        int partial = length % unit;
+        switch (padding)
+        {
+            case PaddingMode.None:
+                if (partial != 0)
+                {
+                    throw new CryptographicException(PartialBlockMessage);
+                }
+
+                return length;
+            case PaddingMode.Zeros:
+                return partial == 0 ? length : length - partial + unit;
+            default:
+                return length - partial + unit;
+        }
+    }
+
+    /// <summary>
+    /// Fills <paramref name="unitBuffer"/> (one unit holding <paramref name="dataLength"/> data bytes
+    /// at its start, fewer than a unit) with the padding.
+    /// </summary>
+    public static void Pad(Span<byte> unitBuffer, int dataLength, PaddingMode padding)
+    {
+        int padLength = unitBuffer.Length - dataLength;
+        Span<byte> pad = unitBuffer.Slice(dataLength);
+        switch (padding)
+        {
+            case PaddingMode.PKCS7:
+                pad.Fill((byte)padLength);
+                break;
+            case PaddingMode.ANSIX923:
+                pad.Clear();
+                pad[pad.Length - 1] = (byte)padLength;
+                break;
+            case PaddingMode.ISO10126:
+                FillRandom(pad);
+                pad[pad.Length - 1] = (byte)padLength;
+                break;
+            case PaddingMode.Zeros:
+                pad.Clear();
+                break;
+            default:
+                throw new CryptographicException(PartialBlockMessage);
+        }
+    }
+
+    /// <summary>
+    /// The number of data bytes in the last decrypted unit; throws when the padding is malformed.
+    /// Every byte of the unit is examined whatever its value.
+    /// </summary>
+    public static int DataLength(ReadOnlySpan<byte> lastUnit, PaddingMode padding)
+    {
+        uint unit = (uint)lastUnit.Length;
+        uint padLength = lastUnit[lastUnit.Length - 1];
+
+        // 1 <= padLength <= unit
+        uint bad = ConstantTime.IsZero(padLength) | ~ConstantTime.LessThan(padLength, unit + 1);
+
+        if (padding != PaddingMode.ISO10126)
+        {
+            // PKCS7: every padding byte equals padLength. ANSIX923: the ones before the last are zero.
+            uint expectedFill = padding == PaddingMode.PKCS7 ? padLength : 0;
+            for (uint i = 0; i < unit - 1; i++)
+            {
+                uint inPadding = ConstantTime.LessThan(unit - 1 - i, padLength);
+                bad |= inPadding & ~ConstantTime.Equal(lastUnit[(int)i], expectedFill);
+            }
+        }
+
+        if (bad != 0)
+        {
+            throw new CryptographicException(InvalidPaddingMessage);
+        }
+
+        return (int)(unit - padLength);
+    }
+
+    private static void FillRandom(Span<byte> buffer)
+    {
+#if NET
+        RandomNumberGenerator.Fill(buffer);
+#else
+        byte[] random = new byte[buffer.Length];
+        using (RandomNumberGenerator rng = RandomNumberGenerator.Create())
+        {
+            rng.GetBytes(random);
+        }
+
+        random.CopyTo(buffer);
+#endif
+    }
+}

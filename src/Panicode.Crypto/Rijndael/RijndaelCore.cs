@@ -1,0 +1,166 @@
+using System;
+using System.Buffers.Binary;
+using System.Diagnostics;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modes;
+using static Panicode.Crypto.Rijndael.RijndaelTables;
+
+namespace Panicode.Crypto.Rijndael;
+
+/// <summary>
+/// Rijndael, Reference flavour: the round-table formulation of the AES proposal v2 §5.2.1 in safe
+/// code, for Nb = 4..8 block words and Nk = 4..8 key words. Each round computes, for column j,
+/// Te0[row0 of column j] ^ Te1[row1 of column j+C1] ^ Te2[row2 of column j+C2] ^ Te3[row3 of column j+C3] ^ k,
+/// which is SubBytes, ShiftRows, MixColumns and AddRoundKey at once; the last round has no
+/// MixColumns. Shift offsets C1..C3 per block size follow §4.2.2 (and, for 160/224-bit blocks, the
+/// original reference code). InvShiftRows moves row r right by Cr, so row r of column j
+/// comes from column j - Cr. Decryption is the equivalent inverse cipher of §5.3.3.
+/// </summary>
+internal sealed class RijndaelCore : BlockCipher
+{
+    private readonly int _nb;
+    private readonly int _rounds;
+    private readonly uint[] _encryptionKeys;
+    private readonly uint[] _decryptionKeys;
+
+    // Column indices after ShiftRows (encryption) and InvShiftRows (decryption) for rows 1..3.
+    private readonly int[] _shifted;
+    private readonly int[] _unshifted;
+
+    public RijndaelCore(ReadOnlySpan<byte> key, int blockSizeInBytes)
+        : base(blockSizeInBytes)
+    {
+        Debug.Assert(blockSizeInBytes is 16 or 20 or 24 or 28 or 32);
+        Debug.Assert(key.Length is 16 or 20 or 24 or 28 or 32);
+        _nb = blockSizeInBytes / 4;
+        _rounds = RijndaelKeySchedule.Rounds(_nb, key.Length / 4);
+        (int c1, int c2, int c3) = ShiftOffsets(_nb);
+        _shifted = new int[3 * _nb];
+        _unshifted = new int[3 * _nb];
+        for (int j = 0; j < _nb; j++)
+        {
+            _shifted[j] = (j + c1) % _nb;
+            _shifted[_nb + j] = (j + c2) % _nb;
+            _shifted[(2 * _nb) + j] = (j + c3) % _nb;
+            _unshifted[j] = (j + _nb - c1) % _nb;
+            _unshifted[_nb + j] = (j + _nb - c2) % _nb;
+            _unshifted[(2 * _nb) + j] = (j + _nb - c3) % _nb;
+        }
+        _encryptionKeys = new uint[_nb * (_rounds + 1)];
+        _decryptionKeys = new uint[_encryptionKeys.Length];
+        RijndaelKeySchedule.ExpandEncryptionKey(key, _encryptionKeys);
+        RijndaelKeySchedule.ExpandDecryptionKey(_encryptionKeys, _decryptionKeys, _nb);
+    }
+
+    /// <summary>ShiftRows offsets of rows 1, 2 and 3 for a block of <paramref name="nb"/> columns.</summary>
+    public static (int C1, int C2, int C3) ShiftOffsets(int nb) => nb switch
+    {
+        <= 6 => (1, 2, 3),
+        7 => (1, 2, 4),
+        _ => (1, 3, 4),
+    };
+
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        Span<uint> state = stackalloc uint[_nb];
+        Span<uint> next = stackalloc uint[_nb];
+        for (int offset = 0; offset < source.Length; offset += BlockSize)
+        {
+            EncryptBlock(source.Slice(offset, BlockSize), destination.Slice(offset, BlockSize), state, next);
+        }
+
+        state.Clear();
+        next.Clear();
+    }
+
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        Span<uint> state = stackalloc uint[_nb];
+        Span<uint> next = stackalloc uint[_nb];
+        for (int offset = 0; offset < source.Length; offset += BlockSize)
+        {
+            DecryptBlock(source.Slice(offset, BlockSize), destination.Slice(offset, BlockSize), state, next);
+        }
+
+        state.Clear();
+        next.Clear();
+    }
+
+    protected override void ClearKeySchedule()
+    {
+        Secret.Clear(_encryptionKeys);
+        Secret.Clear(_decryptionKeys);
+    }
+
+    private void EncryptBlock(ReadOnlySpan<byte> input, Span<byte> output, Span<uint> state, Span<uint> next)
+    {
+        int nb = _nb;
+        uint[] rk = _encryptionKeys;
+        int[] col = _shifted;
+        for (int j = 0; j < nb; j++)
+        {
+            state[j] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * j)) ^ rk[j];
+        }
+
+        for (int round = 1; round < _rounds; round++)
+        {
+            int k = round * nb;
+            for (int j = 0; j < nb; j++)
+            {
+                next[j] = Te0[state[j] & 0xFF]
+                    ^ Te1[(state[col[j]] >> 8) & 0xFF]
+                    ^ Te2[(state[col[nb + j]] >> 16) & 0xFF]
+                    ^ Te3[state[col[(2 * nb) + j]] >> 24]
+                    ^ rk[k + j];
+            }
+
+            next.CopyTo(state);
+        }
+
+        int last = _rounds * nb;
+        for (int j = 0; j < nb; j++)
+        {
+            uint column = SBox[state[j] & 0xFF]
+                | ((uint)SBox[(state[col[j]] >> 8) & 0xFF] << 8)
+                | ((uint)SBox[(state[col[nb + j]] >> 16) & 0xFF] << 16)
+                | ((uint)SBox[state[col[(2 * nb) + j]] >> 24] << 24);
+            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * j), column ^ rk[last + j]);
+        }
+    }
+
+    private void DecryptBlock(ReadOnlySpan<byte> input, Span<byte> output, Span<uint> state, Span<uint> next)
+    {
+        int nb = _nb;
+        uint[] rk = _decryptionKeys;
+        int[] col = _unshifted;
+        for (int j = 0; j < nb; j++)
+        {
+            state[j] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * j)) ^ rk[j];
+        }
+
+        for (int round = 1; round < _rounds; round++)
+        {
+            int k = round * nb;
+            for (int j = 0; j < nb; j++)
+            {
+                next[j] = Td0[state[j] & 0xFF]
+                    ^ Td1[(state[col[j]] >> 8) & 0xFF]
+                    ^ Td2[(state[col[nb + j]] >> 16) & 0xFF]
+                    ^ Td3[state[col[(2 * nb) + j]] >> 24]
+                    ^ rk[k + j];
+            }
+
+            next.CopyTo(state);
+        }
+
+        int last = _rounds * nb;
+        for (int j = 0; j < nb; j++)
+        {
+            uint column = InverseSBox[state[j] & 0xFF]
+                | ((uint)InverseSBox[(state[col[j]] >> 8) & 0xFF] << 8)
+                | ((uint)InverseSBox[(state[col[nb + j]] >> 16) & 0xFF] << 16)
+                | ((uint)InverseSBox[state[col[(2 * nb) + j]] >> 24] << 24);
+            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * j), column ^ rk[last + j]);
+        }
+    }
+}
