@@ -60,31 +60,11 @@ internal sealed class RijndaelCore : BlockCipher
         _ => (1, 3, 4),
     };
 
-    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        Span<uint> state = stackalloc uint[_nb];
-        Span<uint> next = stackalloc uint[_nb];
-        for (int offset = 0; offset < source.Length; offset += BlockSize)
-        {
-            EncryptBlock(source.Slice(offset, BlockSize), destination.Slice(offset, BlockSize), state, next);
-        }
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Transform(source, destination, _encryptionKeys, _shifted, Te0, Te1, Te2, Te3, SBox);
 
-        state.Clear();
-        next.Clear();
-    }
-
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        Span<uint> state = stackalloc uint[_nb];
-        Span<uint> next = stackalloc uint[_nb];
-        for (int offset = 0; offset < source.Length; offset += BlockSize)
-        {
-            DecryptBlock(source.Slice(offset, BlockSize), destination.Slice(offset, BlockSize), state, next);
-        }
-
-        state.Clear();
-        next.Clear();
-    }
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Transform(source, destination, _decryptionKeys, _unshifted, Td0, Td1, Td2, Td3, InverseSBox);
 
     protected override void ClearKeySchedule()
     {
@@ -92,75 +72,58 @@ internal sealed class RijndaelCore : BlockCipher
         Secret.Clear(_decryptionKeys);
     }
 
-    private void EncryptBlock(ReadOnlySpan<byte> input, Span<byte> output, Span<uint> state, Span<uint> next)
+    // One routine serves both directions: the inverse cipher has the same structure with the
+    // inverse tables, the inverse shifts and the decryption round keys.
+    private void Transform(
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        uint[] rk,
+        int[] col,
+        uint[] t0,
+        uint[] t1,
+        uint[] t2,
+        uint[] t3,
+        byte[] sbox)
     {
         int nb = _nb;
-        uint[] rk = _encryptionKeys;
-        int[] col = _shifted;
-        for (int j = 0; j < nb; j++)
+        Span<uint> state = stackalloc uint[nb];
+        Span<uint> next = stackalloc uint[nb];
+        for (int offset = 0; offset < source.Length; offset += BlockSize)
         {
-            state[j] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * j)) ^ rk[j];
-        }
-
-        for (int round = 1; round < _rounds; round++)
-        {
-            int k = round * nb;
+            ReadOnlySpan<byte> input = source.Slice(offset, BlockSize);
+            Span<byte> output = destination.Slice(offset, BlockSize);
             for (int j = 0; j < nb; j++)
             {
-                next[j] = Te0[state[j] & 0xFF]
-                    ^ Te1[(state[col[j]] >> 8) & 0xFF]
-                    ^ Te2[(state[col[nb + j]] >> 16) & 0xFF]
-                    ^ Te3[state[col[(2 * nb) + j]] >> 24]
-                    ^ rk[k + j];
+                state[j] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * j)) ^ rk[j];
             }
 
-            next.CopyTo(state);
-        }
+            for (int round = 1; round < _rounds; round++)
+            {
+                int k = round * nb;
+                for (int j = 0; j < nb; j++)
+                {
+                    next[j] = t0[state[j] & 0xFF]
+                        ^ t1[(state[col[j]] >> 8) & 0xFF]
+                        ^ t2[(state[col[nb + j]] >> 16) & 0xFF]
+                        ^ t3[state[col[(2 * nb) + j]] >> 24]
+                        ^ rk[k + j];
+                }
 
-        int last = _rounds * nb;
-        for (int j = 0; j < nb; j++)
-        {
-            uint column = SBox[state[j] & 0xFF]
-                | ((uint)SBox[(state[col[j]] >> 8) & 0xFF] << 8)
-                | ((uint)SBox[(state[col[nb + j]] >> 16) & 0xFF] << 16)
-                | ((uint)SBox[state[col[(2 * nb) + j]] >> 24] << 24);
-            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * j), column ^ rk[last + j]);
-        }
-    }
+                next.CopyTo(state);
+            }
 
-    private void DecryptBlock(ReadOnlySpan<byte> input, Span<byte> output, Span<uint> state, Span<uint> next)
-    {
-        int nb = _nb;
-        uint[] rk = _decryptionKeys;
-        int[] col = _unshifted;
-        for (int j = 0; j < nb; j++)
-        {
-            state[j] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * j)) ^ rk[j];
-        }
-
-        for (int round = 1; round < _rounds; round++)
-        {
-            int k = round * nb;
+            int last = _rounds * nb;
             for (int j = 0; j < nb; j++)
             {
-                next[j] = Td0[state[j] & 0xFF]
-                    ^ Td1[(state[col[j]] >> 8) & 0xFF]
-                    ^ Td2[(state[col[nb + j]] >> 16) & 0xFF]
-                    ^ Td3[state[col[(2 * nb) + j]] >> 24]
-                    ^ rk[k + j];
+                uint column = sbox[state[j] & 0xFF]
+                    | ((uint)sbox[(state[col[j]] >> 8) & 0xFF] << 8)
+                    | ((uint)sbox[(state[col[nb + j]] >> 16) & 0xFF] << 16)
+                    | ((uint)sbox[state[col[(2 * nb) + j]] >> 24] << 24);
+                BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * j), column ^ rk[last + j]);
             }
-
-            next.CopyTo(state);
         }
 
-        int last = _rounds * nb;
-        for (int j = 0; j < nb; j++)
-        {
-            uint column = InverseSBox[state[j] & 0xFF]
-                | ((uint)InverseSBox[(state[col[j]] >> 8) & 0xFF] << 8)
-                | ((uint)InverseSBox[(state[col[nb + j]] >> 16) & 0xFF] << 16)
-                | ((uint)InverseSBox[state[col[(2 * nb) + j]] >> 24] << 24);
-            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * j), column ^ rk[last + j]);
-        }
+        state.Clear();
+        next.Clear();
     }
 }
