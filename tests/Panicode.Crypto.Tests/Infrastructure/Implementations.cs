@@ -35,7 +35,7 @@ public static class Implementations
 
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia = new[]
     {
-        new Implementation<SymmetricAlgorithm>("Reference", () => new Panicode.Crypto.Tests.Camellia.TemporaryCamelliaAlgorithm()),
+        new Implementation<SymmetricAlgorithm>("Reference", () => CamelliaCipher.Create()),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
