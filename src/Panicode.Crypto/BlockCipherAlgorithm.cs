@@ -87,23 +87,6 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     }
 
     /// <inheritdoc/>
-    /// <remarks>Unlike the base class, which refuses them, this also accepts <see cref="CipherMode.OFB"/> and
-    /// <see cref="CipherMode.CTS"/>.</remarks>
-    public override CipherMode Mode
-    {
-        get => ModeValue;
-        set
-        {
-            if (value is not (CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS))
-            {
-                throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
-            }
-
-            ModeValue = value;
-        }
-    }
-
-    /// <inheritdoc/>
     public override ICryptoTransform CreateEncryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: true);
 
     /// <inheritdoc/>
