@@ -22,7 +22,17 @@ public sealed class VectorSuiteSource<TSubject>
 
     public int ExpectedCount { get; }
 
-    public VectorSuite<TSubject> Load() => new(Name, _load());
+    /// <summary>Reads the cases; a count other than <see cref="ExpectedCount"/> is an error, whichever runner asks.</summary>
+    public VectorSuite<TSubject> Load()
+    {
+        IReadOnlyList<VectorCase<TSubject>> cases = _load();
+        if (cases.Count != ExpectedCount)
+        {
+            throw new FormatException($"{Name}: read {cases.Count} cases, the file holds {ExpectedCount}.");
+        }
+
+        return new VectorSuite<TSubject>(Name, cases);
+    }
 
     public override string ToString() => Name;
 }

@@ -48,6 +48,10 @@ public static class CamelliaSuites
             () => WycheproofIndCpa.Read("wycheproof/camellia_cbc_pkcs5_test.json", CipherMode.CBC, PaddingMode.PKCS7)),
     };
 
+    /// <summary>Every Camellia suite, loaded (each load checks its case count), for the Mono runner.</summary>
+    [SuiteCatalog("Camellia")]
+    public static IEnumerable<VectorSuite<Func<SymmetricAlgorithm>>> Catalog() => All.Select(source => source.Load());
+
     /// <summary>The suite named <paramref name="name"/> (a path under vectors/).</summary>
     public static VectorSuiteSource<Func<SymmetricAlgorithm>> Get(string name) => All.Single(s => s.Name == name);
 
