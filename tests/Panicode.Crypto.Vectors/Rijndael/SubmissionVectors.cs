@@ -44,9 +44,18 @@ public static class SubmissionVectors
 
     private static VectorSuite<Func<SymmetricAlgorithm>> Load(string relativePath, string fileName, string recordKey)
     {
-        bool cbc = fileName.StartsWith("cbc", StringComparison.Ordinal);
-        bool monteCarlo = fileName.Contains("_m.") || fileName.Contains("me") || fileName.Contains("md");
-        bool encrypt = !(fileName.Contains("_d_") || fileName.Contains("md"));
+        // Submission: ecb_tbl/ecb_vk/ecb_vt (known answer), {ecb,cbc}_{e,d}_m (Monte Carlo).
+        // Gladman: ecb{vk,vt,nk,nt}BK (known answer), {ecb,cbc}m{e,d}BK (Monte Carlo).
+        string kind = fileName.Substring(0, fileName.IndexOf(fileName.Contains("_") ? '.' : '4'));
+        (bool cbc, bool monteCarlo, bool encrypt) = kind switch
+        {
+            "ecb_tbl" or "ecb_vk" or "ecb_vt" or "ecbvk" or "ecbvt" or "ecbnk" or "ecbnt" => (false, false, true),
+            "ecb_e_m" or "ecbme" => (false, true, true),
+            "ecb_d_m" or "ecbmd" => (false, true, false),
+            "cbc_e_m" or "cbcme" => (true, true, true),
+            "cbc_d_m" or "cbcmd" => (true, true, false),
+            _ => throw new ArgumentException("Not an AES-submission or Gladman file name: " + fileName, nameof(fileName)),
+        };
         List<TextRecord> records = TextRecordReader.Read(relativePath, recordKey, "KEYSIZE");
         List<VectorCase<Func<SymmetricAlgorithm>>> cases = new();
         for (int i = 0; i < records.Count; i++)
