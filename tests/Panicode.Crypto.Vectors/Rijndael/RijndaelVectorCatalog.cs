@@ -52,9 +52,13 @@ public static class RijndaelVectorCatalog
 
     public static IReadOnlyList<VectorFileEntry> All => s_all.Value;
 
-    /// <summary>Every suite of the catalog, for the Mono runner (the xUnit tests go through <see cref="All"/>).</summary>
+    /// <summary>
+    /// Every Rijndael suite, for the Mono runner: the files of <see cref="All"/> and the RijndaelManaged
+    /// records (the xUnit tests go through <see cref="All"/> and RijndaelManagedCompatibilityTests).
+    /// </summary>
     [SuiteCatalog("Rijndael")]
-    public static IEnumerable<VectorSuite<Func<SymmetricAlgorithm>>> Suites() => All.Select(e => e.Load());
+    public static IEnumerable<VectorSuite<Func<SymmetricAlgorithm>>> Suites() =>
+        All.Select(e => e.Load()).Append(RijndaelManagedVectors.Load());
 
     public static IEnumerable<VectorFileEntry> OfFamily(string family) => All.Where(e => e.Family == family);
 
