@@ -1,4 +1,5 @@
 using System.IO;
+using Panicode.Crypto.Ec;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Vectors;
 using Panicode.Crypto.Vectors.Ec;
@@ -52,6 +53,14 @@ public class EcdsaVectorTests
     [MemberData(nameof(WycheproofFiles))]
     public void Wycheproof(string file, Implementation<PrimeEcdsa> implementation) =>
         SuiteAssert.AllPass(EcdsaVectorSuites.Wycheproof(file), new PrimeEcdsaSubject(implementation), EcdsaVectorSuites.WycheproofCount(file));
+
+    [Theory]
+    [MemberData(nameof(Flavours))]
+    public void WycheproofPrimeOrderCurves(Implementation<PrimeEcdsa> implementation) =>
+        SuiteAssert.AllPass(
+            EcdsaVectorSuites.PrimeOrderCurves("wycheproof/ec_prime_order_curves_test.json", curve => EcKeyState.Initialize(implementation.Create(), e => e.GenerateKey(curve))),
+            new PrimeEcdsaSubject(implementation),
+            EcdsaVectorSuites.WycheproofCount("wycheproof/ec_prime_order_curves_test.json"));
 
     public static TheoryData<Implementation<PrimeEcdsa>> Flavours() => Implementations.ToTheoryData(Implementations.Ecdsa);
 

@@ -90,37 +90,39 @@ public static class EcCurves
         byte[] p = Trim(KeyValueRecord.HexOf(def.Str("p")));
         byte[] n = Trim(KeyValueRecord.HexOf(def.Str("n")));
         int fieldBytes = p.Length;
-        ECCurve curve;
-        if (Array.IndexOf(s_byOid, def.Str("name")) >= 0)
-        {
-            curve = ECCurve.CreateFromValue(def.Str("oid"));
-        }
-        else
-        {
-            BigInteger pi = EcBytes.ToInteger(p);
-            BigInteger a = EcBytes.ToInteger(KeyValueRecord.HexOf(def.Str("a")));
-            a = ((a % pi) + pi) % pi;
-            curve = new ECCurve
-            {
-                CurveType = ECCurve.ECCurveType.PrimeShortWeierstrass,
-                Prime = p,
-                A = EcBytes.Fixed(a, fieldBytes),
-                B = EcBytes.Fit(KeyValueRecord.HexOf(def.Str("b")), fieldBytes),
-                G = new ECPoint
-                {
-                    X = EcBytes.Fit(KeyValueRecord.HexOf(def.Str("gx")), fieldBytes),
-                    Y = EcBytes.Fit(KeyValueRecord.HexOf(def.Str("gy")), fieldBytes),
-                },
-                Order = n,
-                Cofactor = new[] { (byte)def.Int("h") },
-            };
-        }
-
+        ECCurve curve = Array.IndexOf(s_byOid, def.Str("name")) >= 0 ? ECCurve.CreateFromValue(def.Str("oid")) : Explicit(def, fieldBytes);
         return new EcCurveInfo(def.Str("name"), curve, fieldBytes, n.Length, EcBytes.ToInteger(n));
+    }
+
+    /// <summary>The curve as explicit prime-curve parameters, whether or not it has a name.</summary>
+    public static ECCurve Explicit(string name)
+    {
+        EcCurveInfo info = Require(name);
+        return Explicit(s_definitions.Value[info.Name], info.FieldBytes);
     }
 
     public static EcCurveInfo Require(string name) =>
         Find(name) ?? throw new FormatException("Unknown curve " + name);
+
+    private static ECCurve Explicit(JsonObject def, int fieldBytes)
+    {
+        BigInteger p = EcBytes.ToInteger(KeyValueRecord.HexOf(def.Str("p")));
+        BigInteger a = ((EcBytes.ToInteger(KeyValueRecord.HexOf(def.Str("a"))) % p) + p) % p;
+        return new ECCurve
+        {
+            CurveType = ECCurve.ECCurveType.PrimeShortWeierstrass,
+            Prime = EcBytes.Fixed(p, fieldBytes),
+            A = EcBytes.Fixed(a, fieldBytes),
+            B = EcBytes.Fit(KeyValueRecord.HexOf(def.Str("b")), fieldBytes),
+            G = new ECPoint
+            {
+                X = EcBytes.Fit(KeyValueRecord.HexOf(def.Str("gx")), fieldBytes),
+                Y = EcBytes.Fit(KeyValueRecord.HexOf(def.Str("gy")), fieldBytes),
+            },
+            Order = Trim(KeyValueRecord.HexOf(def.Str("n"))),
+            Cofactor = new[] { (byte)def.Int("h") },
+        };
+    }
 
     private static Dictionary<string, JsonObject> LoadDefinitions()
     {

@@ -163,6 +163,43 @@ public static class EcdsaVectorSuites
         return new VectorSuite<EcdsaSubject>(path, cases);
     }
 
+    /// <summary>
+    /// Wycheproof's ec_prime_order_curves_test.json: every curve, passed as explicit parameters, is accepted
+    /// (prime, order and generator checks), a new key signs and the signature verifies; the curves the
+    /// implementation names come back named (its constants equal the file's).
+    /// </summary>
+    public static VectorSuite<EcdsaSubject> PrimeOrderCurves(string path, Func<ECCurve, ECDsa> generate)
+    {
+        JsonObject file = Json.ReadFile(VectorFiles.Path(path));
+        List<VectorCase<EcdsaSubject>> cases = new();
+        foreach (JsonObject group in file.Objects("testGroups"))
+        {
+            foreach (JsonObject test in group.Objects("tests"))
+            {
+                string name = test.Str("name");
+                string oid = test.Str("oid");
+                cases.Add(new VectorCase<EcdsaSubject>($"tcId {test.Int("tcId")} {name}", s =>
+                {
+                    EcCurveInfo named = EcCurves.Require(name);
+                    ECCurve explicitCurve = EcCurves.Explicit(name);
+                    using ECDsa key = generate(explicitCurve);
+                    ECParameters exported = key.ExportParameters(true);
+                    byte[] hash = s.Hash("SHA-256", Hex.Decode(test.Str("p")));
+                    byte[] k = EcBytes.Fixed(named.Order - 2, named.OrderBytes);
+                    byte[] signature = s.SignHashWithNonce(key, hash, k);
+                    Expect.True(s.VerifyHash(key, hash, signature, der: false), "a signature on the explicit curve verifies");
+                    if (named.Curve.IsNamed)
+                    {
+                        Expect.True(exported.Curve.IsNamed && exported.Curve.Oid.Value == oid, "the explicit parameters of a named curve are recognised as " + oid);
+                    }
+                }));
+            }
+        }
+
+        return new VectorSuite<EcdsaSubject>(path, cases);
+    }
+
+
     /// <summary>numberOfTests as the Wycheproof file states it.</summary>
     public static int WycheproofCount(string path) => Json.ReadFile(VectorFiles.Path(path)).Int("numberOfTests");
 
