@@ -133,11 +133,8 @@ public abstract class PrimeEcdsa : ECDsa
     }
 
     /// <inheritdoc />
-    public override bool TrySignHash(ReadOnlySpan<byte> hash, Span<byte> destination, out int bytesWritten) =>
-        TrySignHashCore(hash, destination, DSASignatureFormat.IeeeP1363FixedFieldConcatenation, out bytesWritten);
-
-    /// <inheritdoc />
-    protected override bool TrySignHashCore(ReadOnlySpan<byte> hash, Span<byte> destination, DSASignatureFormat signatureFormat, out int bytesWritten)
+    /// <remarks>Sized from the group order, not <see cref="ECDsa.GetMaxSignatureSize"/>, which assumes the order is as long as the field.</remarks>
+    protected override byte[] SignHashCore(ReadOnlySpan<byte> hash, DSASignatureFormat signatureFormat)
     {
         if (signatureFormat != DSASignatureFormat.IeeeP1363FixedFieldConcatenation &&
             signatureFormat != DSASignatureFormat.Rfc3279DerSequence)
@@ -146,7 +143,17 @@ public abstract class PrimeEcdsa : ECDsa
         }
 
         byte[] p1363 = SignHashP1363(hash, NonceHash(hash.Length));
-        byte[] result = signatureFormat == DSASignatureFormat.Rfc3279DerSequence ? ToDer(p1363) : p1363;
+        return signatureFormat == DSASignatureFormat.Rfc3279DerSequence ? ToDer(p1363) : p1363;
+    }
+
+    /// <inheritdoc />
+    public override bool TrySignHash(ReadOnlySpan<byte> hash, Span<byte> destination, out int bytesWritten) =>
+        TrySignHashCore(hash, destination, DSASignatureFormat.IeeeP1363FixedFieldConcatenation, out bytesWritten);
+
+    /// <inheritdoc />
+    protected override bool TrySignHashCore(ReadOnlySpan<byte> hash, Span<byte> destination, DSASignatureFormat signatureFormat, out int bytesWritten)
+    {
+        byte[] result = SignHashCore(hash, signatureFormat);
         if (result.Length > destination.Length)
         {
             bytesWritten = 0;

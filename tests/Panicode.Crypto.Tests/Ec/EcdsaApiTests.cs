@@ -152,6 +152,15 @@ public class EcdsaApiTests
         Assert.True(t.ExportParameters(false).Curve.IsExplicit);
         using ECDsa builtIn = ECDsa.Create(t.ExportExplicitParameters(false));
         Assert.True(builtIn.VerifyHash(hash, t.SignHash(hash)));
+
+        // secp160r1's order has 161 bits, one byte more than the field: signatures are sized from the order.
+        using PrimeEcdsa wide = implementation.Create();
+        wide.GenerateKey(Vectors.Ec.EcCurves.Require("secp160r1").Curve);
+        byte[] p1363 = wide.SignData(hash, HashAlgorithmName.SHA256, DSASignatureFormat.IeeeP1363FixedFieldConcatenation);
+        Assert.Equal(42, p1363.Length);
+        Assert.True(wide.VerifyData(hash, p1363, HashAlgorithmName.SHA256));
+        byte[] der = wide.SignData(hash, HashAlgorithmName.SHA256, DSASignatureFormat.Rfc3279DerSequence);
+        Assert.True(wide.VerifyData(hash, der, HashAlgorithmName.SHA256, DSASignatureFormat.Rfc3279DerSequence));
     }
 
     [Theory]
