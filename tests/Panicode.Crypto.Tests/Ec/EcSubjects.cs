@@ -19,6 +19,25 @@ internal sealed class PrimeEcdsaSubject : EcdsaSubject
     public override ECDsa Import(ECParameters parameters) =>
         EcKeyState.Initialize(_implementation.Create(), e => e.ImportParameters(parameters));
 
+    public override ECDsa ImportEncoded(byte[] der, bool isPrivate) =>
+        EcKeyState.Initialize(_implementation.Create(), e =>
+        {
+            int read;
+            if (isPrivate)
+            {
+                e.ImportPkcs8PrivateKey(der, out read);
+            }
+            else
+            {
+                e.ImportSubjectPublicKeyInfo(der, out read);
+            }
+
+            if (read != der.Length)
+            {
+                throw new CryptographicException("Trailing data after the key.");
+            }
+        });
+
     public override byte[] Hash(string hashName, byte[] message) => EcTestHash.Compute(hashName, message);
 
     public override byte[] SignHashWithNonce(ECDsa key, byte[] hash, byte[] k) => ((PrimeEcdsa)key).SignHashWithNonce(hash, k);

@@ -50,6 +50,11 @@ public class EcdsaVectorTests
         SuiteAssert.AllPass(EcdsaVectorSuites.Rfc6979("ecdsa/RFC6979/ecdsa_rfc6979.vec"), new PrimeEcdsaSubject(implementation), 104);
 
     [Theory]
+    [MemberData(nameof(Flavours))]
+    public void Rfc6979OpenSslPem(Implementation<PrimeEcdsa> implementation) =>
+        SuiteAssert.AllPass(EcdsaVectorSuites.OpenSslRfc6979("ecdsa/RFC6979/evppkey_ecdsa_rfc6979.txt"), new PrimeEcdsaSubject(implementation), 150);
+
+    [Theory]
     [MemberData(nameof(WycheproofFiles))]
     public void Wycheproof(string file, Implementation<PrimeEcdsa> implementation) =>
         SuiteAssert.AllPass(EcdsaVectorSuites.Wycheproof(file), new PrimeEcdsaSubject(implementation), EcdsaVectorSuites.WycheproofCount(file));

@@ -13,6 +13,9 @@ public abstract class EcdsaSubject
     /// <summary>Imports a key; throws (any exception) when the implementation rejects it.</summary>
     public abstract ECDsa Import(ECParameters parameters);
 
+    /// <summary>Imports a DER PKCS#8 private key or SubjectPublicKeyInfo; throws when rejected.</summary>
+    public abstract ECDsa ImportEncoded(byte[] der, bool isPrivate);
+
     public abstract byte[] Hash(string hashName, byte[] message);
 
     /// <summary>Signs with the given nonce k; returns r || s.</summary>

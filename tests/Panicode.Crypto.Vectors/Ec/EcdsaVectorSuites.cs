@@ -116,6 +116,83 @@ public static class EcdsaVectorSuites
     }
 
     /// <summary>
+    /// OpenSSL's evppkey_ecdsa_rfc6979.txt (RFC 6979 A.2.3-A.2.7 in OpenSSL's test syntax): keys as PKCS#8 and SPKI
+    /// PEM, DigestSign with deterministic nonces must give exactly the DER Output, and DigestVerify must accept the
+    /// Output unless Result = VERIFY_ERROR (a changed last byte). Keys on the binary K-/B- curves are not cases.
+    /// </summary>
+    public static VectorSuite<EcdsaSubject> OpenSslRfc6979(string path)
+    {
+        Dictionary<string, (byte[] Der, bool IsPrivate)> keys = new();
+        List<VectorCase<EcdsaSubject>> cases = new();
+        string text = System.IO.File.ReadAllText(VectorFiles.Path(path)).Replace("\r", string.Empty);
+        foreach (string block in text.Split(new[] { "\n\n" }, StringSplitOptions.RemoveEmptyEntries))
+        {
+            Dictionary<string, string> kv = new();
+            List<string> pem = new();
+            foreach (string raw in block.Split('\n'))
+            {
+                string line = raw.Trim();
+                int eq = line.IndexOf('=');
+                if (line.StartsWith("#", StringComparison.Ordinal) || line.Length == 0)
+                {
+                    continue;
+                }
+
+                // Inside BEGIN/END every line is base64 (whose '=' padding is not a key = value separator).
+                if (line.StartsWith("-----", StringComparison.Ordinal) || (pem.Count > 0 && !pem[pem.Count - 1].StartsWith("-----END", StringComparison.Ordinal)))
+                {
+                    pem.Add(line);
+                    continue;
+                }
+
+                if (eq < 0)
+                {
+                    continue;
+                }
+
+                kv[line.Substring(0, eq).Trim()] = line.Substring(eq + 1).Trim();
+            }
+
+            if (kv.TryGetValue("PrivateKey", out string? privateName) || kv.TryGetValue("PublicKey", out privateName))
+            {
+                keys[privateName] = (Convert.FromBase64String(string.Concat(pem.GetRange(1, pem.Count - 2))), kv.ContainsKey("PrivateKey"));
+                continue;
+            }
+
+            bool sign = kv.TryGetValue("DigestSign", out string? hash);
+            if (!sign && !kv.TryGetValue("DigestVerify", out hash))
+            {
+                continue;
+            }
+
+            string keyName = kv["Key"];
+            EcCurveInfo? curve = EcCurves.Find(keyName.Substring(0, keyName.IndexOf('_')));
+            if (curve == null)
+            {
+                continue; // binary curve
+            }
+
+            (byte[] der, bool isPrivate) = keys[keyName];
+            byte[] input = System.Text.Encoding.ASCII.GetBytes(kv["Input"].Trim('"'));
+            byte[] output = Hex.Decode(kv["Output"]);
+            bool expectValid = !kv.ContainsKey("Result");
+            cases.Add(new VectorCase<EcdsaSubject>($"{(sign ? "DigestSign" : "DigestVerify")} {keyName} {hash} {kv["Input"]}{(expectValid ? string.Empty : " (changed)")}", s =>
+            {
+                using ECDsa key = s.ImportEncoded(der, isPrivate);
+                byte[] h = s.Hash(hash!, input);
+                if (sign)
+                {
+                    Expect.Equal(DerToP1363(output, curve.OrderBytes), s.SignHashDeterministic(key, h, hash!), "deterministic signature");
+                }
+
+                Expect.True(s.VerifyHash(key, h, output, der: true) == expectValid, expectValid ? "the signature does not verify" : "a changed signature verifies");
+            }));
+        }
+
+        return new VectorSuite<EcdsaSubject>(path, cases);
+    }
+
+    /// <summary>
     /// A Wycheproof ECDSA file (DER, P1363 or Bitcoin schema): every "valid" signature verifies and every "invalid"
     /// one does not. The v1 ECDSA files have no "acceptable" cases; should one appear, either outcome passes.
     /// The Bitcoin file adds a rule on top of ECDSA (s &lt;= n/2, no malleable signatures): the check applies it
@@ -217,17 +294,27 @@ public static class EcdsaVectorSuites
         }
     }
 
+    /// <summary>r || s from a well-formed DER Ecdsa-Sig-Value (vector data, so no strictness needed).</summary>
+    private static byte[] DerToP1363(byte[] der, int orderBytes)
+    {
+        int pos = der[1] >= 0x80 ? 2 + (der[1] & 0x7F) : 2;
+        byte[] r = new byte[der[pos + 1]];
+        Array.Copy(der, pos + 2, r, 0, r.Length);
+        pos += 2 + r.Length;
+        byte[] s = new byte[der[pos + 1]];
+        Array.Copy(der, pos + 2, s, 0, s.Length);
+        return EcBytes.Concat(EcBytes.Fit(r, orderBytes), EcBytes.Fit(s, orderBytes));
+    }
+
     private static byte[] Signature(EcCurveInfo curve, byte[] r, byte[] s) =>
         EcBytes.Concat(EcBytes.Fit(r, curve.OrderBytes), EcBytes.Fit(s, curve.OrderBytes));
 
     /// <summary>s &lt;= n / 2 for a DER signature the implementation already accepted (so it parses).</summary>
     private static bool LowS(byte[] der, EcCurveInfo curve)
     {
-        int pos = der[1] >= 0x80 ? 2 + (der[1] & 0x7F) : 2;
-        pos += 2 + der[pos + 1];        // skip r (short lengths: r, s are at most 33 bytes here)
-        int len = der[pos + 1];
-        byte[] s = new byte[len];
-        Array.Copy(der, pos + 2, s, 0, len);
+        byte[] p1363 = DerToP1363(der, curve.OrderBytes);
+        byte[] s = new byte[curve.OrderBytes];
+        Array.Copy(p1363, curve.OrderBytes, s, 0, s.Length);
         return EcBytes.ToInteger(s) <= curve.Order / 2;
     }
 
