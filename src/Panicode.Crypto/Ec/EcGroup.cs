@@ -5,6 +5,7 @@
 
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Security.Cryptography;
 
 namespace Panicode.Crypto.Ec;
@@ -58,10 +59,16 @@ internal abstract class EcGroup
     }
 }
 
-/// <summary>Creates the groups of one flavour; a group is built once per named curve and shared.</summary>
+/// <summary>
+/// Creates the groups of one flavour. A group (with its precomputed base-point tables) is built once per named
+/// curve and shared; explicit curves are validated once (n G = O) and the last few are kept as well.
+/// </summary>
 internal abstract class EcBackend
 {
+    private const int ExplicitCacheSize = 8;
+
     private readonly ConcurrentDictionary<CurveParameters, EcGroup> _named = new();
+    private readonly List<EcGroup> _explicit = new();
 
     public EcGroup GetGroup(CurveParameters curve)
     {
@@ -70,10 +77,31 @@ internal abstract class EcBackend
             return _named.GetOrAdd(curve, CreateGroup);
         }
 
+        lock (_explicit)
+        {
+            foreach (EcGroup cached in _explicit)
+            {
+                if (cached.Curve.SameDomain(curve))
+                {
+                    return cached;
+                }
+            }
+        }
+
         EcGroup group = CreateGroup(curve);
         if (!group.IsOnCurve(curve.Gx, curve.Gy) || !group.HasOrderN(curve.Gx, curve.Gy))
         {
             throw new CryptographicException("The explicit curve's generator does not have the given order.");
+        }
+
+        lock (_explicit)
+        {
+            if (_explicit.Count == ExplicitCacheSize)
+            {
+                _explicit.RemoveAt(0);
+            }
+
+            _explicit.Add(group);
         }
 
         return group;
