@@ -226,10 +226,10 @@ internal sealed class Rfc6979Nonces : IDisposable
             _v[i] = 0x01;
         }
 
-        _k = Mac(_k, _v, new byte[] { 0x00 }, x, h);   // step d
-        _v = Mac(_k, _v);                              // step e
-        _k = Mac(_k, _v, new byte[] { 0x01 }, x, h);   // step f
-        _v = Mac(_k, _v);                              // step g
+        Replace(ref _k, Mac(_k, _v, new byte[] { 0x00 }, x, h));   // step d
+        Replace(ref _v, Mac(_k, _v));                              // step e
+        Replace(ref _k, Mac(_k, _v, new byte[] { 0x01 }, x, h));   // step f
+        Replace(ref _v, Mac(_k, _v));                              // step g
         Array.Clear(x, 0, x.Length);
         Array.Clear(h, 0, h.Length);
     }
@@ -244,15 +244,15 @@ internal sealed class Rfc6979Nonces : IDisposable
         {
             if (!_first)
             {
-                _k = Mac(_k, _v, new byte[] { 0x00 });
-                _v = Mac(_k, _v);
+                Replace(ref _k, Mac(_k, _v, new byte[] { 0x00 }));
+                Replace(ref _v, Mac(_k, _v));
             }
 
             _first = false;
             byte[] tt = new byte[0];
             while (tt.Length * 8 < qlen)
             {
-                _v = Mac(_k, _v);
+                Replace(ref _v, Mac(_k, _v));
                 byte[] grown = new byte[tt.Length + _v.Length];
                 tt.CopyTo(grown, 0);
                 _v.CopyTo(grown, tt.Length);
@@ -276,6 +276,13 @@ internal sealed class Rfc6979Nonces : IDisposable
     {
         Array.Clear(_k, 0, _k.Length);
         Array.Clear(_v, 0, _v.Length);
+    }
+
+    /// <summary>K and V are secret-derived: the old value is wiped when a new one replaces it.</summary>
+    private static void Replace(ref byte[] field, byte[] value)
+    {
+        Array.Clear(field, 0, field.Length);
+        field = value;
     }
 
     private byte[] Mac(byte[] key, params byte[][] parts)
