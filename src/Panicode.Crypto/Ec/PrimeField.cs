@@ -97,12 +97,12 @@ internal abstract class PrimeField
     public void Invert(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = LimbCount;
-        uint[] table = new uint[16 * n];
-        One.CopyTo(table.AsSpan(0, n));
-        a.CopyTo(table.AsSpan(n, n));
+        Span<uint> table = stackalloc uint[16 * n];
+        One.CopyTo(table.Slice(0, n));
+        a.CopyTo(table.Slice(n, n));
         for (int i = 2; i < 16; i++)
         {
-            Mul(table.AsSpan(i * n, n), table.AsSpan((i - 1) * n, n), a);
+            Mul(table.Slice(i * n, n), table.Slice((i - 1) * n, n), a);
         }
 
         Span<uint> acc = stackalloc uint[n];
@@ -117,11 +117,11 @@ internal abstract class PrimeField
 
             int bit = w * 4;
             int digit = (int)((_pMinus2[bit >> 5] >> (bit & 31)) & 0xF);
-            Mul(acc, acc, table.AsSpan(digit * n, n));
+            Mul(acc, acc, table.Slice(digit * n, n));
         }
 
         acc.CopyTo(r);
-        Array.Clear(table, 0, table.Length);
+        table.Clear();
         acc.Clear();
     }
 

@@ -174,6 +174,9 @@ public class EcArithmeticTests
                 Assert.Equal(((x - y) % m + m) % m, CurveParameters.ToInteger(outBytes));
             }
 
+            f.Sqr(r, a);
+            f.Encode(r, outBytes);
+            Assert.Equal(x * x % m, CurveParameters.ToInteger(outBytes));
             f.Invert(r, a);
             f.Encode(r, outBytes);
             Assert.Equal(x.IsZero ? BigInteger.Zero : BigInteger.ModPow(x, m - 2, m), CurveParameters.ToInteger(outBytes));
