@@ -2,6 +2,8 @@
 // Elements are always kept fully reduced in [0, p) in the field's internal representation (plain integers
 // for the generalized-Mersenne fields, x R mod p for Montgomery fields), so equality and zero tests are plain
 // limb comparisons. Nothing here branches or indexes memory on element values.
+// A faster flavour substitutes a subclass (Mul, Sqr, Add, Sub and Invert are virtual) under the same
+// JacobianGroup, or a whole EcGroup through its EcBackend.
 
 using System;
 using System.Diagnostics;
@@ -60,7 +62,7 @@ internal abstract class PrimeField
     /// when the addition carried out of the top limb or when sum - p does not borrow.
     /// </summary>
     [MethodImpl(Hot.Optimize)]
-    public void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    public virtual void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Span<uint> t = stackalloc uint[LimbCount];
         uint carry = Limbs.Add(r, a, b);
@@ -70,7 +72,7 @@ internal abstract class PrimeField
 
     /// <summary>r = a - b mod p: p is added back exactly when the subtraction borrowed.</summary>
     [MethodImpl(Hot.Optimize)]
-    public void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    public virtual void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         uint borrow = Limbs.Sub(r, a, b);
         Limbs.CondAdd(borrow, r, _p);
@@ -94,7 +96,7 @@ internal abstract class PrimeField
     /// bits may index the table of a^0..a^15 directly; the sequence of operations is the same for every a.
     /// </summary>
     [MethodImpl(Hot.Optimize)]
-    public void Invert(Span<uint> r, ReadOnlySpan<uint> a)
+    public virtual void Invert(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = LimbCount;
         Span<uint> table = stackalloc uint[16 * n];
