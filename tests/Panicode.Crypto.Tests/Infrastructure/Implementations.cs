@@ -32,7 +32,7 @@ public static class Implementations
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => RijndaelCipher.Create()),
 
-        // AES-NI for 128-bit blocks where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else portable.
+        // AES-NI for 128- and 256-bit blocks where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else portable.
         new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateRijndael()),
         new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateRijndael(forcePortable: true)),
     };
