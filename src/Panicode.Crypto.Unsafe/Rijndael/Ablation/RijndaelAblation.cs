@@ -3,8 +3,8 @@ namespace Panicode.Crypto.Unsafe.Rijndael.Ablation;
 /// <summary>
 /// Which of the Oikawa paper's four techniques (SCIS 2008, §3) the ablation core leaves out. All
 /// variants run <see cref="RijndaelGenericLoop"/> (one loop over any block size); <see cref="AllTechniques"/>
-/// is their common baseline, and the shipping core (<see cref="RijndaelPortableCore"/>, unrolled for
-/// Nb = 4 and 8) is what the techniques plus unrolling give.
+/// is their common baseline, and the shipping core (<see cref="RijndaelPortableCore"/>, every round
+/// written out per block size) is what the techniques plus unrolling give.
 /// </summary>
 internal enum RijndaelAblation
 {

@@ -2,8 +2,9 @@ using System;
 using System.Diagnostics;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Unsafe.Internal;
+using Panicode.Crypto.Unsafe.Rijndael;
 
-namespace Panicode.Crypto.Unsafe.Rijndael;
+namespace Panicode.Crypto.Unsafe.Rijndael.Ablation;
 
 /// <summary>How a round reads the four T-tables and the S-box.</summary>
 internal interface IRijndaelTableAccess
@@ -122,10 +123,11 @@ internal unsafe struct StackTemporaries : IRijndaelTemporaries
 
 /// <summary>
 /// Rijndael over any block size, Nb = 4..8 columns, as one loop over rounds and columns with the
-/// ShiftRows column indices read from a small table. The table access, byte extraction and
-/// temporaries are struct type parameters, so the JIT compiles one specialised copy per choice:
-/// the Unsafe core uses it with all four techniques for Nb = 5, 6 and 7, and the ablation
-/// variants swap one choice each.
+/// ShiftRows column indices read from a small table: the common body of the ablation variants. The
+/// table access, byte extraction and temporaries are struct type parameters, so the JIT compiles one
+/// specialised copy per choice; with <see cref="PointerTableAccess"/>, <see cref="CastByteExtraction"/>
+/// and <see cref="StackTemporaries"/> it has all four techniques of the paper, and each variant swaps
+/// one of them. (The shipping <see cref="RijndaelPortableCore"/> writes every round out instead.)
 /// </summary>
 internal static unsafe class RijndaelGenericLoop
 {
