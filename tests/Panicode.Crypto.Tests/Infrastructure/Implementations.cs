@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using System.Security.Cryptography;
+using Panicode.Crypto.Unsafe;
 using Xunit.Abstractions;
 
 namespace Panicode.Crypto.Tests.Infrastructure;
@@ -79,6 +80,10 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Rijndael = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => RijndaelCipher.Create()),
+
+        // AES-NI for 128- and 256-bit blocks where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else portable.
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateRijndael()),
+        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateRijndael(forcePortable: true)),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelData => ToTheoryData(Rijndael);
@@ -86,6 +91,7 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => CamelliaCipher.Create()),
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateCamellia()),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
