@@ -21,7 +21,42 @@ using (CamelliaCipher camellia = CamelliaCipher.Create())
     RoundTrip("Camellia-256", camellia, message);
 }
 
+// The Unsafe flavour: the same classes with optimized cores, one constructor call away.
+using (RijndaelCipher fast = Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael())
+{
+    fast.BlockSize = 256;
+    RoundTrip("Unsafe Rijndael-256/256", fast, message);
+}
+
+using (CamelliaCipher fast = Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia())
+{
+    RoundTrip("Unsafe Camellia-256", fast, message);
+}
+
+// ECDSA with a key OpenSSL generated (PKCS#8 PEM); the built-in ECDsa checks our signature and we check its.
+string pem = File.ReadAllText("ec-key.pem");
+using (PrimeEcdsa ecdsa = PrimeEcdsa.Create())
+using (ECDsa builtIn = ECDsa.Create())
+{
+    ecdsa.ImportFromPem(pem);
+    builtIn.ImportFromPem(pem);
+    byte[] signature = ecdsa.SignData(message, HashAlgorithmName.SHA256);
+    Check(builtIn.VerifyData(message, signature, HashAlgorithmName.SHA256), "the built-in ECDsa rejects our signature");
+    Check(ecdsa.VerifyData(message, builtIn.SignData(message, HashAlgorithmName.SHA256), HashAlgorithmName.SHA256), "we reject the built-in signature");
+    message[0] ^= 1;
+    Check(!ecdsa.VerifyData(message, signature, HashAlgorithmName.SHA256), "a signature verified over changed data");
+    Console.WriteLine($"ECDSA {ecdsa.KeySize}-bit key from OpenSSL PEM: sign and verify agree with the built-in ECDsa");
+}
+
 Console.WriteLine("package test passed");
+
+static void Check(bool condition, string failure)
+{
+    if (!condition)
+    {
+        throw new Exception(failure);
+    }
+}
 
 static void RoundTrip(string name, SymmetricAlgorithm algorithm, byte[] plaintext)
 {

@@ -33,8 +33,7 @@ for package in "$work"/feed/*.nupkg; do
 done
 cp "$root/tests/Package/Program.cs" Program.cs
 
-if command -v openssl >/dev/null; then
-  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec-key.pem 2>/dev/null
-fi
+command -v openssl >/dev/null || apt-get install -y -q openssl >/dev/null
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec-key.pem
 
 dotnet run -c Release
