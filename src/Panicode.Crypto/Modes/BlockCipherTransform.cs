@@ -159,9 +159,17 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             throw new CryptographicException(BlockPadding.PartialBlockMessage);
         }
 
+        bool removable = BlockPadding.IsRemovable(_padding);
+        if (removable && message.Length == 0)
+        {
+            // RijndaelManaged (and the one-shot methods) reject empty input when padding must be removed:
+            // a padded message is never empty (vectors/rijndael/rijndaelmanaged, D records of length 0).
+            throw new CryptographicException(BlockPadding.InvalidPaddingMessage);
+        }
+
         byte[] plaintext = new byte[message.Length];
         Transform(message, plaintext, final: true);
-        if (!BlockPadding.IsRemovable(_padding) || plaintext.Length == 0)
+        if (!removable)
         {
             return plaintext;
         }
