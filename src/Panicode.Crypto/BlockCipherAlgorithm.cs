@@ -68,6 +68,24 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         }
     }
 
+    /// <summary>
+    /// The cipher mode: ECB, CBC, CFB, OFB or CTS. (The base class accepts only the first three.)
+    /// </summary>
+    /// <exception cref="CryptographicException">The value is not one of the supported modes.</exception>
+    public override CipherMode Mode
+    {
+        get => ModeValue;
+        set
+        {
+            if (!IsSupported(value))
+            {
+                throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
+            }
+
+            ModeValue = value;
+        }
+    }
+
     /// <inheritdoc/>
     public override ICryptoTransform CreateEncryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: true);
 
@@ -154,7 +172,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         }
 
         CipherMode mode = ModeValue;
-        if (mode is not (CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS))
+        if (!IsSupported(mode))
         {
             throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
         }
@@ -216,6 +234,9 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         return _oneShotCipher;
     }
 #endif
+
+    private static bool IsSupported(CipherMode mode) =>
+        mode is CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS;
 
     private void ThrowIfDisposed()
     {

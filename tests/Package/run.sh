@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Package test: packs the libraries, creates a brand-new console app in a temporary folder, adds the
+# packages from a local folder feed, and runs the program a new user would write (Program.cs here).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+version=$(sed -n 's:.*<Version>\(.*\)</Version>.*:\1:p' "$root/Directory.Build.props")
+echo "Packing Panicode.Crypto $version into $work/feed"
+for project in "$root"/src/*/*.csproj; do
+  dotnet pack "$project" -c Release -o "$work/feed" --nologo -v quiet
+done
+ls "$work/feed"
+
+cd "$work"
+dotnet new console -o app --framework net10.0 >/dev/null
+cd app
+# A private package folder, so an older build of the same version in the user cache is never used.
+export NUGET_PACKAGES="$work/packages"
+cat > nuget.config <<CONFIG
+<?xml version="1.0" encoding="utf-8"?>
+<configuration>
+  <packageSources>
+    <add key="local" value="$work/feed" />
+    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
+  </packageSources>
+</configuration>
+CONFIG
+for package in "$work"/feed/*.nupkg; do
+  name=$(basename "$package" ".$version.nupkg")
+  dotnet add package "$name" --version "$version" >/dev/null
+done
+cp "$root/tests/Package/Program.cs" Program.cs
+
+if command -v openssl >/dev/null; then
+  openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ec-key.pem 2>/dev/null
+fi
+
+dotnet run -c Release
