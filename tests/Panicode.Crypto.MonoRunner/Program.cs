@@ -10,7 +10,7 @@ namespace Panicode.Crypto.MonoRunner;
 internal sealed class Options
 {
     /// <summary>Cases per suite in an emulated run (see <see cref="CatalogRunner.Subset{T}"/>).</summary>
-    public const int DefaultSubsetLimit = 16;
+    public const int DefaultSubsetLimit = 32;
 
     public const string Usage =
         """
@@ -19,7 +19,7 @@ internal sealed class Options
           mono Panicode.Crypto.MonoRunner.exe [options]
 
           (no option)       every case of every suite of every [SuiteCatalog], over every flavour of its family
-          --subset[=K]      for emulated platforms: suites of more than K cases (default 16) run K cases spread
+          --subset[=K]      for emulated platforms: suites of more than K cases (default 32) run K cases spread
                             evenly over the file, first and last included, so every algorithm, block and key size,
                             mode and section of each file is still run; Monte-Carlo files keep K of their records,
                             each with its full iteration count
