@@ -231,7 +231,30 @@ internal sealed class CatalogRunner
                 _out.WriteLine($"         ... and {result.Failures.Count - FailuresShownPerSuite} more");
             }
 
+            if (result.Failures.Count != 0 && _options.StackTraces)
+            {
+                PrintFirstFailure(run, subject);
+            }
+
             _out.Flush();
+        }
+    }
+
+    // Runs the cases again until one throws and prints that exception whole (VectorSuite.Run keeps only the message).
+    private void PrintFirstFailure<T>(VectorSuite<T> suite, T subject)
+    {
+        foreach (VectorCase<T> c in suite.Cases)
+        {
+            try
+            {
+                c.Check(subject);
+            }
+            catch (Exception e)
+            {
+                _out.WriteLine($"         first failure, {c.Id}:");
+                _out.WriteLine("         " + e.ToString().Replace(Environment.NewLine, Environment.NewLine + "         "));
+                return;
+            }
         }
     }
 

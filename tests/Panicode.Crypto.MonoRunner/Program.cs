@@ -26,6 +26,7 @@ internal sealed class Options
           --family=NAME     only the catalogs of one family (Rijndael, Camellia, Ecdsa, Ecdh)
           --flavour=NAME    only flavours whose name starts with NAME (Reference, Unsafe)
           --filter=TEXT     only suites whose name contains TEXT
+          --stack           print the whole exception (with stack trace) of the first failing case of each suite
           --throughput[=S]  instead of the suites: MB/s of Rijndael-128/256 and Camellia-128, ECB and CBC, for
                             every flavour and Mono's RijndaelManaged/Aes, S seconds per cell (default 1)
 
@@ -42,6 +43,8 @@ internal sealed class Options
     public string? Filter { get; private set; }
 
     public TimeSpan? Throughput { get; private set; }
+
+    public bool StackTraces { get; private set; }
 
     /// <summary>The options, or null (after printing why) when the arguments are wrong.</summary>
     public static Options? Parse(string[] args, TextWriter error)
@@ -68,6 +71,9 @@ internal sealed class Options
                     break;
                 case "--filter" when value is not null:
                     options.Filter = value;
+                    break;
+                case "--stack" when value is null:
+                    options.StackTraces = true;
                     break;
                 case "-h":
                 case "--help":
