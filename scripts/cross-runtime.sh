@@ -11,7 +11,7 @@
 #  2. builds tests/Panicode.Crypto.MonoRunner (Release): the netstandard2.0 builds of the libraries and the runner.
 #  3. runs the runner: natively with every case, under qemu with --subset (K cases per suite spread over each
 #     file; every algorithm, size and mode still covered; see the runner's --help), and prints each platform's
-#     final line ("N passed, N failed") and time. Exit status 0 only if every platform passed.
+#     final line ("N passed, N failed") and time. Monte-Carlo files keep 4 records under emulation. Exit status 0 only if every platform passed.
 #
 # --native-only     only Mono x86-64 (what .ci/run does); same as --platforms=native
 # --platforms=LIST  comma-separated subset of native,ppc64el,s390x (default: all three)

@@ -12,6 +12,9 @@ internal sealed class Options
     /// <summary>Cases per suite in an emulated run (see <see cref="CatalogRunner.Subset{T}"/>).</summary>
     public const int DefaultSubsetLimit = 32;
 
+    /// <summary>Records per Monte-Carlo file in an emulated run (see <see cref="CatalogRunner.IsMonteCarlo"/>).</summary>
+    public const int DefaultMonteCarloLimit = 4;
+
     public const string Usage =
         """
         Panicode.Crypto.MonoRunner: the vector suites of Panicode.Crypto.Vectors on this runtime (Mono, netstandard2.0 builds).
@@ -21,8 +24,11 @@ internal sealed class Options
           (no option)       every case of every suite of every [SuiteCatalog], over every flavour of its family
           --subset[=K]      for emulated platforms: suites of more than K cases (default 32) run K cases spread
                             evenly over the file, first and last included, so every algorithm, block and key size,
-                            mode and section of each file is still run; Monte-Carlo files keep K of their records,
-                            each with its full iteration count
+                            mode and section of each file is still run
+          --monte-carlo=M   with --subset: Monte-Carlo files (AESAVS *MCT*, the AES submission's *_m.txt,
+                            Gladman's ecbm?NN/cbcm?NN) keep M records (default 4) spread the same way (first and
+                            last included, so every key-size section and both directions), each record with its
+                            full 1,000 or 10,000 iterations
           --family=NAME     only the catalogs of one family (Rijndael, Camellia, Ecdsa, Ecdh)
           --flavour=NAME    only flavours whose name starts with NAME (Reference, Unsafe)
           --filter=TEXT     only suites whose name contains TEXT
@@ -35,6 +41,8 @@ internal sealed class Options
         """;
 
     public int? SubsetLimit { get; private set; }
+
+    public int MonteCarloLimit { get; private set; } = DefaultMonteCarloLimit;
 
     public string? Family { get; private set; }
 
@@ -59,6 +67,9 @@ internal sealed class Options
             {
                 case "--subset":
                     options.SubsetLimit = value is null ? DefaultSubsetLimit : ParseCount(value, 2);
+                    break;
+                case "--monte-carlo" when value is not null:
+                    options.MonteCarloLimit = ParseCount(value, 2);
                     break;
                 case "--throughput":
                     options.Throughput = TimeSpan.FromSeconds(value is null ? 1 : ParseCount(value, 1));
@@ -123,7 +134,9 @@ internal static class Program
             return 0;
         }
 
-        Console.WriteLine(options.SubsetLimit is int limit ? $"Subset: at most {limit} cases per suite" : "Every case of every suite");
+        Console.WriteLine(options.SubsetLimit is int limit
+            ? $"Subset: at most {limit} cases per suite, {options.MonteCarloLimit} records per Monte-Carlo file"
+            : "Every case of every suite");
         Stopwatch watch = Stopwatch.StartNew();
         CatalogRunner runner = new(options, Console.Out);
         runner.RunAll();
