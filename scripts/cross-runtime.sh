@@ -10,8 +10,9 @@
 #     dpkg architectures are left alone) and unpacked with dpkg-deb -x. No chroot, binfmt or mounts.
 #  2. builds tests/Panicode.Crypto.MonoRunner (Release): the netstandard2.0 builds of the libraries and the runner.
 #  3. runs the runner: natively with every case, under qemu with --subset (K cases per suite spread over each
-#     file; every algorithm, size and mode still covered; see the runner's --help), and prints each platform's
-#     final line ("N passed, N failed") and time. Monte-Carlo files keep 4 records under emulation. Exit status 0 only if every platform passed.
+#     file, 4 records per Monte-Carlo file; every algorithm, size and mode still covered; see the runner's
+#     --help), and prints each platform's final line ("N passed, N failed") and time. Exit status 0 only if
+#     every platform passed.
 #
 # --native-only     only Mono x86-64 (what .ci/run does); same as --platforms=native
 # --platforms=LIST  comma-separated subset of native,ppc64el,s390x (default: all three)
@@ -46,7 +47,7 @@ for arg in "$@"; do
     --subset=*) subset=${arg#*=} ;;
     --no-install) install=0 ;;
     --verbose) verbose=1 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "cross-runtime.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
   esac
 done
