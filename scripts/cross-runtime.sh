@@ -47,7 +47,7 @@ for arg in "$@"; do
     --subset=*) subset=${arg#*=} ;;
     --no-install) install=0 ;;
     --verbose) verbose=1 ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "cross-runtime.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
   esac
 done
