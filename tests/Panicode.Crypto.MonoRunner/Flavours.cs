@@ -121,8 +121,8 @@ internal sealed class Flavour
             }
         }
 
-        string shape = ForcePortable ? $"a non-public {MethodName}({string.Join(", ", wanted.Select(t => t.Name))} + bool forcePortable)" : $"{MethodName}({string.Join(", ", wanted.Select(t => t.Name))})";
-        reason = $"{TypeName} has no {shape} returning {invoke.ReturnType.Name}";
+        string parameters = string.Join(", ", wanted.Select(t => t.Name).Concat(ForcePortable ? new[] { "bool forcePortable" } : Array.Empty<string>()));
+        reason = $"{TypeName} has no {(ForcePortable ? "non-public" : "public")} static {MethodName}({parameters}) returning {invoke.ReturnType.Name}";
         return null;
     }
 
