@@ -14,7 +14,7 @@
 #     --help), and prints each platform's final line ("N passed, N failed") and time. Exit status 0 only if
 #     every platform passed.
 #
-# --native-only     only Mono x86-64 (what .ci/run does); same as --platforms=native
+# --native-only     only Mono x86-64; same as --platforms=native
 # --platforms=LIST  comma-separated subset of native,ppc64el,s390x (default: all three)
 # --subset=K        cases per suite on the emulated platforms (default: the runner's, 32)
 # --no-install      install nothing (everything must already be there)
