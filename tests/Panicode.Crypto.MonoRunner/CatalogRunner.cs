@@ -72,10 +72,11 @@ internal sealed class CatalogRunner
 
     /// <summary>
     /// The cases an emulated run takes from a suite: all of them when the suite has at most <paramref name="limit"/>,
-    /// otherwise <paramref name="limit"/> cases spread evenly over the whole file, first and last included, so every
-    /// section of a file (key size, block size, mode, direction, the valid and invalid Wycheproof groups) is reached.
-    /// Monte-Carlo records are cases like any other, so they are thinned the same way (each keeps its full iteration
-    /// count: the expected value depends on it).
+    /// otherwise <paramref name="limit"/> cases spread evenly over the whole file, first and last included. Files are
+    /// ordered by key size, block size, mode, padding, direction (and Wycheproof's valid and invalid groups), so each
+    /// value of each of these still runs, though a file with more combinations than the limit loses some combinations.
+    /// Monte-Carlo records are cases like any other and are thinned the same way, each keeping its full iteration
+    /// count (the expected value depends on it).
     /// </summary>
     public static IReadOnlyList<T> Subset<T>(IReadOnlyList<T> cases, int limit)
     {

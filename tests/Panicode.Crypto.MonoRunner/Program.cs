@@ -23,8 +23,8 @@ internal sealed class Options
 
           (no option)       every case of every suite of every [SuiteCatalog], over every flavour of its family
           --subset[=K]      for emulated platforms: suites of more than K cases (default 32) run K cases spread
-                            evenly over the file, first and last included, so every algorithm, block and key size,
-                            mode and section of each file is still run
+                            evenly over the file, first and last included: files are ordered by key size, block
+                            size, mode and padding, so every value of each still runs (not every combination)
           --monte-carlo=M   with --subset: Monte-Carlo files (AESAVS *MCT*, the AES submission's *_m.txt,
                             Gladman's ecbm?NN/cbcm?NN) keep M records (default 4) spread the same way (first and
                             last included, so every key-size section and both directions), each record with its
