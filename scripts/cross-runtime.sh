@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cross-runtime.sh - the vector suites on Mono 6.8: x86-64 (native), ppc64el and big-endian s390x (qemu-user).
 #
-#   scripts/cross-runtime.sh [--native-only] [--platforms=LIST] [--subset=K] [--no-install] [--verbose]
+#   scripts/cross-runtime.sh [--native-only] [--platforms=LIST] [--subset=K] [--no-install] [--verbose] [--sequential]
 #
 # On a Debian 12 (bookworm) x86-64 machine, as root or with passwordless sudo:
 #  1. installs Mono (tools/mono/install-mono.sh); unless --native-only, qemu-user-static >= 8 (bookworm's 7.2
@@ -19,6 +19,7 @@
 # --subset=K        cases per suite on the emulated platforms (default: the runner's, 32)
 # --no-install      install nothing (everything must already be there)
 # --verbose         print every suite line, not only failures, skips and totals
+# --sequential      one platform at a time (by default the native leg runs beside the emulated ones)
 # Environment: CROSS_RUNTIME_DIR (sysroots and logs; default artifacts/cross-runtime in the repository),
 #   MIRROR, SECURITY_MIRROR (Debian mirrors), DOTNET (the dotnet command).
 # Full logs: $CROSS_RUNTIME_DIR/<platform>.log.
@@ -40,6 +41,7 @@ platforms=native,ppc64el,s390x
 subset=
 install=1
 verbose=0
+sequential=0
 for arg in "$@"; do
   case $arg in
     --native-only) platforms=native ;;
@@ -47,6 +49,7 @@ for arg in "$@"; do
     --subset=*) subset=${arg#*=} ;;
     --no-install) install=0 ;;
     --verbose) verbose=1 ;;
+    --sequential) sequential=1 ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "cross-runtime.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
   esac
@@ -124,22 +127,21 @@ install_sysroot() {
 }
 
 # ------------------------------------------------------------------------------------------------ run
-# run_leg NAME LABEL CMD...: runs the runner, keeps the full log, shows failures, skips and totals.
-declare -A final_line seconds status
+# run_leg LEG LABEL CMD...: runs the runner with its output in $WORK/LEG.log and "exit-code seconds" in LEG.status.
 run_leg() {
-  local leg=$1 label=$2 logfile=$WORK/$1.log start rc=0
+  local leg=$1 label=$2 start rc=0
   shift 2
   log "$label: $*"
   start=$EPOCHREALTIME
-  if [[ $verbose == 1 ]]; then
-    "$@" 2>&1 | tee "$logfile" || rc=${PIPESTATUS[0]}
-  else
-    "$@" 2>&1 | tee "$logfile" | grep -v -E '^   ok  ' || rc=${PIPESTATUS[0]}
-  fi
-  seconds[$leg]=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
-  final_line[$leg]=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$logfile" | tail -1 || true)
-  [[ -n ${final_line[$leg]} ]] || final_line[$leg]="(no final line: the runner exited with $rc; see $logfile)"
-  status[$leg]=$rc
+  "$@" > "$WORK/$leg.log" 2>&1 || rc=$?
+  echo "$rc $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" > "$WORK/$leg.status"
+  log "$label: done"
+}
+
+# show_leg LEG: the leg's log (without the passing suites unless --verbose).
+show_leg() {
+  echo "---- $1 ($WORK/$1.log)"
+  if [[ $verbose == 1 ]]; then cat "$WORK/$1.log"; else grep -v -E '^   ok  ' "$WORK/$1.log" || true; fi
 }
 
 mkdir -p "$WORK"
@@ -157,7 +159,9 @@ log "building the runner (Release, netstandard2.0 libraries)"
 [[ -f $RUNNER ]] || die "the build did not produce $RUNNER"
 
 subset_arg=--subset${subset:+=$subset}
-for leg in "${legs[@]}"; do
+rm -f "$WORK"/*.status
+run_platform() {
+  local leg=$1 root
   case $leg in
     native)
       run_leg native "Mono x86-64 (native, every case)" mono "$RUNNER" ;;
@@ -169,14 +173,29 @@ for leg in "${legs[@]}"; do
       run_leg "$leg" "Mono $leg (qemu, $subset_arg)" \
         "$(qemu_for "$leg")" -L "$root" "$root/usr/bin/mono" --config "$root/etc/mono/config" "$RUNNER" "$subset_arg" ;;
   esac
-done
+}
 
+# The native leg (the long one) runs beside the emulated legs, which run one after the other: two cores busy.
+native_pid=
+for leg in "${legs[@]}"; do
+  if [[ $leg == native && $sequential == 0 && ${#legs[@]} -gt 1 ]]; then
+    run_platform native & native_pid=$!
+  else
+    run_platform "$leg"
+  fi
+done
+[[ -z $native_pid ]] || wait "$native_pid"
+
+echo
+for leg in "${legs[@]}"; do show_leg "$leg"; done
 echo
 echo "== Mono cross-runtime summary"
 failed=0
 for leg in "${legs[@]}"; do
   case $leg in native) label="x86-64 (native)" ;; *) label="$leg (qemu)" ;; esac
-  printf '%-17s %s   [%s s, exit %s]\n' "$label:" "${final_line[$leg]}" "${seconds[$leg]}" "${status[$leg]}"
-  [[ ${status[$leg]} == 0 ]] || failed=1
+  read -r rc secs < "$WORK/$leg.status" || { rc=missing; secs=?; }
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$WORK/$leg.log" | tail -1 || true)
+  printf '%-17s %s   [%s s, exit %s]\n' "$label:" "${line:-(no final line; see $WORK/$leg.log)}" "$secs" "$rc"
+  [[ $rc == 0 ]] || failed=1
 done
 exit $failed
