@@ -9,11 +9,17 @@ namespace Panicode.Crypto.MonoRunner;
 
 /// <summary>
 /// One flavour of one algorithm family: where its factory lives. Factories are found by reflection so the runner
-/// builds and runs whichever flavours exist (the Unsafe assembly may not be built yet) and adapts them to whatever
-/// subject type a catalog's suites take (a <c>Func&lt;SymmetricAlgorithm&gt;</c> for ciphers, the EC suites' own type).
+/// builds and runs whichever flavours exist (the Unsafe assembly may not be built yet) and binds them to the delegate
+/// type a catalog's suites take (<c>Func&lt;SymmetricAlgorithm&gt;</c> for the ciphers). A subject type that is not a
+/// delegate (the EC suites' abstract <c>EcdsaSubject</c>/<c>EcdhSubject</c>) needs an adapter the runner does not have
+/// yet; such a catalog fails with that reason instead of being skipped.
 /// </summary>
 internal sealed class Flavour
 {
+    private const string ReferenceAssembly = "Panicode.Crypto";
+    private const string UnsafeAssembly = "Panicode.Crypto.Unsafe";
+    private const string UnsafeFactory = "Panicode.Crypto.Unsafe.UnsafeCrypto";
+
     private Flavour(string family, string name, string assembly, string type, string method, bool forcePortable)
     {
         Family = family;
@@ -43,10 +49,6 @@ internal sealed class Flavour
 
     /// <summary>The Reference flavour of a family fails the run when it is missing; the others are skipped with a reason.</summary>
     public bool Required => AssemblyName == ReferenceAssembly;
-
-    private const string ReferenceAssembly = "Panicode.Crypto";
-    private const string UnsafeAssembly = "Panicode.Crypto.Unsafe";
-    private const string UnsafeFactory = "Panicode.Crypto.Unsafe.UnsafeCrypto";
 
     /// <summary>The registry: every flavour of every family, in the order they run.</summary>
     public static IReadOnlyList<Flavour> All { get; } = new[]
