@@ -30,10 +30,19 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 #endif
     private bool _disposed;
 
-    private protected BlockCipherAlgorithm()
+    /// <summary>
+    /// The defaults every cipher of the library shares (those of <c>RijndaelManaged</c>): a 128-bit block, a 256-bit
+    /// key, CBC, PKCS7 and 128-bit feedback, within the legal sizes the cipher gives.
+    /// </summary>
+    private protected BlockCipherAlgorithm(KeySizes[] legalKeySizes, KeySizes[] legalBlockSizes)
     {
         ModeValue = CipherMode.CBC;
         PaddingValue = PaddingMode.PKCS7;
+        LegalKeySizesValue = legalKeySizes;
+        LegalBlockSizesValue = legalBlockSizes;
+        BlockSizeValue = 128;
+        KeySizeValue = 256;
+        FeedbackSizeValue = 128;
     }
 
     /// <inheritdoc/>

@@ -23,12 +23,8 @@ public abstract class CamelliaCipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
     private protected CamelliaCipher()
+        : base(s_legalKeySizes, s_legalBlockSizes)
     {
-        LegalKeySizesValue = s_legalKeySizes;
-        LegalBlockSizesValue = s_legalBlockSizes;
-        BlockSizeValue = 128;
-        KeySizeValue = 256;
-        FeedbackSizeValue = 128;
     }
 
     /// <summary>Creates the Reference flavour of Camellia.</summary>

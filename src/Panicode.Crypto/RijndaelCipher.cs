@@ -24,12 +24,8 @@ public abstract class RijndaelCipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalSizes = { new KeySizes(128, 256, 32) };
 
     private protected RijndaelCipher()
+        : base(s_legalSizes, s_legalSizes)
     {
-        LegalBlockSizesValue = s_legalSizes;
-        LegalKeySizesValue = s_legalSizes;
-        BlockSizeValue = 128;
-        KeySizeValue = 256;
-        FeedbackSizeValue = 128;
     }
 
     /// <summary>Creates the Reference flavour of Rijndael.</summary>

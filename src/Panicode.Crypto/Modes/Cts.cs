@@ -17,10 +17,7 @@ internal static class Cts
     public static void Encrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
     {
         int bs = cipher.BlockSize;
-        CheckLength(input.Length, bs);
-        int lastLength = LastPieceLength(input.Length, bs);
-        int headLength = input.Length - lastLength - bs;
-        if (headLength < 0)
+        if (!Split(input.Length, bs, out int headLength, out int lastLength))
         {
             Cbc.Encrypt(cipher, chain, input, output);
             return;
@@ -45,10 +42,7 @@ internal static class Cts
     public static void Decrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
     {
         int bs = cipher.BlockSize;
-        CheckLength(input.Length, bs);
-        int lastLength = LastPieceLength(input.Length, bs);
-        int headLength = input.Length - lastLength - bs;
-        if (headLength < 0)
+        if (!Split(input.Length, bs, out int headLength, out int lastLength))
         {
             Cbc.Decrypt(cipher, chain, input, output);
             return;
@@ -71,14 +65,17 @@ internal static class Cts
         Secret.Clear(d);
     }
 
-    private static void CheckLength(int length, int blockSize)
+    // Splits a message into the CBC head, the next-to-last block and the last piece of 1..bs bytes (a whole block
+    // when the message is block aligned); false for a message of exactly one block, which is plain CBC.
+    private static bool Split(int length, int bs, out int headLength, out int lastLength)
     {
-        if (length < blockSize)
+        if (length < bs)
         {
             throw new CryptographicException(TooShortMessage);
         }
-    }
 
-    // The last piece is 1..bs bytes long: a whole block when the message is block aligned.
-    private static int LastPieceLength(int length, int bs) => length % bs == 0 ? bs : length % bs;
+        lastLength = length % bs == 0 ? bs : length % bs;
+        headLength = length - lastLength - bs;
+        return headLength >= 0;
+    }
 }

@@ -1,7 +1,5 @@
-using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Tests.Infrastructure;
-using Panicode.Crypto.Vectors;
 using Panicode.Crypto.Vectors.Camellia;
 
 namespace Panicode.Crypto.Tests.Camellia;
@@ -9,28 +7,10 @@ namespace Panicode.Crypto.Tests.Camellia;
 /// <summary>Every Camellia vector file (<see cref="CamelliaSuites"/>) over every Camellia implementation.</summary>
 public sealed class CamelliaVectorTests
 {
-    public static TheoryData<string, Implementation<SymmetricAlgorithm>> Files
-    {
-        get
-        {
-            TheoryData<string, Implementation<SymmetricAlgorithm>> data = new();
-            foreach (VectorSuiteSource<Func<SymmetricAlgorithm>> source in CamelliaSuites.All)
-            {
-                foreach (Implementation<SymmetricAlgorithm> implementation in Implementations.Camellia)
-                {
-                    data.Add(source.Name, implementation);
-                }
-            }
-
-            return data;
-        }
-    }
+    public static TheoryData<Implementation<SymmetricAlgorithm>, string> Files => SuiteAssert.Rows(Implementations.Camellia, CamelliaSuites.All);
 
     [Theory]
     [MemberData(nameof(Files))]
-    public void VectorFile(string file, Implementation<SymmetricAlgorithm> implementation)
-    {
-        VectorSuiteSource<Func<SymmetricAlgorithm>> source = CamelliaSuites.Get(file);
-        SuiteAssert.AllPass(source.Load(), implementation.Create, source.ExpectedCount);
-    }
+    public void VectorFile(Implementation<SymmetricAlgorithm> implementation, string file)
+        => SuiteAssert.AllPass(CamelliaSuites.Get(file), implementation.Create);
 }

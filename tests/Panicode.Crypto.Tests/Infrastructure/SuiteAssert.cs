@@ -1,4 +1,7 @@
+using System;
+using System.Collections.Generic;
 using System.Linq;
+using System.Security.Cryptography;
 using Panicode.Crypto.Vectors;
 
 namespace Panicode.Crypto.Tests.Infrastructure;
@@ -14,5 +17,24 @@ public static class SuiteAssert
             result.Failures.Count == 0,
             $"{result.Failures.Count} of {suite.Cases.Count} failed:\n" + string.Join("\n", result.Failures.Take(20)));
         Assert.Equal(expectedCount, result.Passed);
+    }
+
+    /// <summary>Loads a vector file (which checks its case count) and runs every case over <paramref name="subject"/>.</summary>
+    public static void AllPass<T>(VectorSuiteSource<T> source, T subject) => AllPass(source.Load(), subject, source.ExpectedCount);
+
+    /// <summary>Theory rows: every flavour x every vector file (by name; the test finds the file in its catalog).</summary>
+    public static TheoryData<Implementation<SymmetricAlgorithm>, string> Rows(
+        IEnumerable<Implementation<SymmetricAlgorithm>> implementations, IEnumerable<VectorSuiteSource<Func<SymmetricAlgorithm>>> files)
+    {
+        TheoryData<Implementation<SymmetricAlgorithm>, string> rows = new();
+        foreach (Implementation<SymmetricAlgorithm> implementation in implementations)
+        {
+            foreach (VectorSuiteSource<Func<SymmetricAlgorithm>> file in files)
+            {
+                rows.Add(implementation, file.Name);
+            }
+        }
+
+        return rows;
     }
 }

@@ -1,7 +1,5 @@
-using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Tests.Infrastructure;
-using Panicode.Crypto.Vectors;
 using Panicode.Crypto.Vectors.Rijndael;
 
 namespace Panicode.Crypto.Tests.Rijndael;
@@ -12,15 +10,9 @@ namespace Panicode.Crypto.Tests.Rijndael;
 /// </summary>
 public sealed class RijndaelManagedCompatibilityTests
 {
-    // Records in mono-rijndaelmanaged.txt (generate.sh prints the count when it rewrites the file).
-    private const int RecordCount = 9695;
-
-    private static readonly Lazy<VectorSuite<Func<SymmetricAlgorithm>>> s_suite = new(() => RijndaelManagedVectors.Load());
+    public static TheoryData<Implementation<SymmetricAlgorithm>, string> Rows => RijndaelVectorRows.For(RijndaelVectorCatalog.RijndaelManaged);
 
     [Theory]
-    [MemberData(nameof(Implementations.RijndaelData), MemberType = typeof(Implementations))]
-    public void MatchesMonoRijndaelManaged(Implementation<SymmetricAlgorithm> implementation)
-    {
-        SuiteAssert.AllPass(s_suite.Value, implementation.Create, RecordCount);
-    }
+    [MemberData(nameof(Rows))]
+    public void MatchesMonoRijndaelManaged(Implementation<SymmetricAlgorithm> implementation, string file) => RijndaelVectorRows.Run(implementation, file);
 }

@@ -1,35 +1,22 @@
 using System.Security.Cryptography;
 using Panicode.Crypto.Tests.Infrastructure;
+using Panicode.Crypto.Vectors.Formats;
 using Panicode.Crypto.Vectors.Rijndael;
 
 namespace Panicode.Crypto.Tests.Rijndael;
 
-/// <summary>Theory rows: every registered Rijndael flavour x every vector file of a family.</summary>
+/// <summary>Theory rows: every registered Rijndael flavour x every vector file of a group of <see cref="RijndaelVectorCatalog"/>.</summary>
 public static class RijndaelVectorRows
 {
-    public static TheoryData<Implementation<SymmetricAlgorithm>, string> For(string family)
-    {
-        TheoryData<Implementation<SymmetricAlgorithm>, string> rows = new();
-        foreach (Implementation<SymmetricAlgorithm> implementation in Implementations.Rijndael)
-        {
-            foreach (VectorFileEntry entry in RijndaelVectorCatalog.OfFamily(family))
-            {
-                rows.Add(implementation, entry.Name);
-            }
-        }
-
-        return rows;
-    }
+    public static TheoryData<Implementation<SymmetricAlgorithm>, string> For(string group)
+        => SuiteAssert.Rows(Implementations.Rijndael, RijndaelVectorCatalog.OfGroup(group));
 
     /// <summary>Runs one file over one flavour: every case must pass, and there must be exactly as many as the file holds.</summary>
     public static void Run(Implementation<SymmetricAlgorithm> implementation, string file)
-    {
-        VectorFileEntry entry = RijndaelVectorCatalog.Find(file);
-        SuiteAssert.AllPass(entry.Load(), implementation.Create, entry.ExpectedCases);
-    }
+        => SuiteAssert.AllPass(RijndaelVectorCatalog.Find(file), implementation.Create);
 }
 
-// One class per family so xUnit runs the families (and their Monte-Carlo loops) in parallel.
+// One class per group so xUnit runs the groups (and their Monte-Carlo loops) in parallel.
 public class AesavsVectorTests
 {
     public static TheoryData<Implementation<SymmetricAlgorithm>, string> Rows => RijndaelVectorRows.For(RijndaelVectorCatalog.Aesavs);
@@ -78,7 +65,7 @@ public class RijndaelMiscVectorTests
     public void ModesFileSkipsOnlyCtrAndXts()
     {
         // 44 records in modes/aes.txt: the 23 run above and 21 CTR/XTS records skipped by name.
-        MiscVectors.LoadSp80038A(out int skipped);
+        CryptoPPTestVectors.Read(RijndaelVectorCatalog.Sp80038A, "AES", RijndaelVectorCatalog.SkippedSp80038ANames, out int skipped);
         Assert.Equal(21, skipped);
     }
 }

@@ -13,6 +13,9 @@ namespace Panicode.Crypto.Vectors.Camellia;
 /// </summary>
 public static class CamelliaSuites
 {
+    /// <summary>The one group of Camellia files.</summary>
+    public const string Group = "Camellia";
+
     public static IReadOnlyList<VectorSuiteSource<Func<SymmetricAlgorithm>>> All { get; } = new[]
     {
         // RFC 3713 appendix A vectors with NESSIE/NTT samples (Crypto++ TestData), one "KEY PT CT" per line.
@@ -28,7 +31,7 @@ public static class CamelliaSuites
         FromVectors("camellia/camellia-256-ecb.txt", 1280, EcbKatFiles.ReadNttKat),
 
         // NESSIE sets 1-3 in Crypto++ syntax.
-        FromVectors("camellia/camellia.txt", 1728, path => EcbKatFiles.ReadCryptoPPEcb(path, "Camellia")),
+        FromVectors("camellia/camellia.txt", 1728, path => CryptoPPTestVectors.Read(path, "Camellia")),
 
         // krb5 variable-text KAT, 128- and 256-bit keys.
         FromVectors("camellia/camellia-expect-vt.txt", 256, EcbKatFiles.ReadVariableTextKat),
@@ -39,10 +42,11 @@ public static class CamelliaSuites
         FromVectors("camellia/camellia-ofb.txt", 12, path => NistModeFile.Read(path, CipherMode.OFB, 128)),
 
         // Mbed TLS ECB, CBC and CFB128 cases, including its invalid-key and partial-block cases.
-        new VectorSuiteSource<Func<SymmetricAlgorithm>>("camellia/test_suite_camellia.data", 58, () => MbedTlsCamelliaData.Read("camellia/test_suite_camellia.data")),
+        CipherSuites.Cases(Group, "camellia/test_suite_camellia.data", 58, () => MbedTlsCamelliaData.Read("camellia/test_suite_camellia.data")),
 
         // Wycheproof CBC with PKCS#5/7 padding: 72 valid, 144 that decryption must reject.
-        new VectorSuiteSource<Func<SymmetricAlgorithm>>(
+        CipherSuites.Cases(
+            Group,
             "wycheproof/camellia_cbc_pkcs5_test.json",
             216,
             () => WycheproofIndCpa.Read("wycheproof/camellia_cbc_pkcs5_test.json", CipherMode.CBC, PaddingMode.PKCS7)),
@@ -56,5 +60,5 @@ public static class CamelliaSuites
     public static VectorSuiteSource<Func<SymmetricAlgorithm>> Get(string name) => All.Single(s => s.Name == name);
 
     private static VectorSuiteSource<Func<SymmetricAlgorithm>> FromVectors(string path, int expectedCount, Func<string, List<CipherVector>> read)
-        => new(path, expectedCount, () => read(path).Select(CipherChecks.KnownAnswer).ToList());
+        => CipherSuites.KnownAnswers(Group, path, expectedCount, () => read(path));
 }

@@ -72,21 +72,22 @@ public static class MbedTlsCamelliaData
             byte[] source = Quoted(parts[dataArguments - 1], line);
             byte[] expected = Quoted(parts[dataArguments], line);
             string result = hasResult ? parts[dataArguments + 1] : "0";
+            CipherSetup setup = new(mode, 128, feedback);
 
             switch (result)
             {
                 case "0":
                     cases.Add(CipherChecks.KnownAnswer(encrypt
-                        ? new CipherVector(id, key, iv, mode, PaddingMode.None, source, expected, VectorDirection.Both, feedback)
-                        : new CipherVector(id, key, iv, mode, PaddingMode.None, expected, source, VectorDirection.Decrypt, feedback)));
+                        ? new CipherVector(id, setup, key, iv, source, expected, VectorDirection.Both)
+                        : new CipherVector(id, setup, key, iv, expected, source, VectorDirection.Decrypt)));
                     break;
                 case "MBEDTLS_ERR_CAMELLIA_BAD_INPUT_DATA":
                     cases.Add(CipherChecks.KeyRejected(id, key));
                     break;
                 case "MBEDTLS_ERR_CAMELLIA_INVALID_INPUT_LENGTH":
                     cases.Add(encrypt
-                        ? CipherChecks.EncryptionFails(id, key, iv, mode, PaddingMode.None, source, feedback)
-                        : CipherChecks.DecryptionFails(id, key, iv, mode, PaddingMode.None, source, feedback));
+                        ? CipherChecks.EncryptionFails(id, setup, key, iv, source)
+                        : CipherChecks.DecryptionFails(id, setup, key, iv, source));
                     break;
                 default:
                     throw line.Error("unknown expected result " + result);

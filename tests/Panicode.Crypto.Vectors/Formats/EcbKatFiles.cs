@@ -6,8 +6,9 @@ using Panicode.Crypto.Vectors.Symmetric;
 namespace Panicode.Crypto.Vectors.Formats;
 
 /// <summary>
-/// Readers of single-key ECB known-answer files (see vectors/camellia/SOURCE.md for each format): every vector
-/// read is returned, and a line the reader does not understand is an error rather than something skipped.
+/// Readers of ECB known-answer files of any block cipher (see the SOURCE.md of vectors/camellia, vectors/aes and vectors/rijndael
+/// for each format): every vector read is returned, and a line the reader does not understand is an error rather than
+/// something skipped.
 /// </summary>
 public static class EcbKatFiles
 {
@@ -185,15 +186,13 @@ public static class EcbKatFiles
     }
 
     /// <summary>
-    /// Crypto++ <c>TestVectors/*.txt</c> for an ECB cipher: "Name: value" lines, a record ends at "Test: Encrypt",
-    /// and every field keeps its last value for the following records unless given again.
+    /// A table of single blocks (<c>rijndael/derived/*.txt</c>): "Name = value" lines; each record gives
+    /// BlockBits, KeyBits, Key, Plaintext and ends at Ciphertext. '#' starts a comment.
     /// </summary>
-    public static List<CipherVector> ReadCryptoPPEcb(string relativePath, string algorithmName)
+    public static List<CipherVector> ReadBlockKeyTable(string relativePath)
     {
         List<CipherVector> vectors = new();
         Dictionary<string, string> fields = new(StringComparer.Ordinal);
-        string comment = string.Empty;
-
         foreach (TextLine line in TextLine.Read(relativePath))
         {
             if (line.IsBlank || line.Text[0] == '#')
@@ -201,51 +200,28 @@ public static class EcbKatFiles
                 continue;
             }
 
-            if (!line.TrySplit(':', out string name, out string value))
+            if (!line.TrySplit('=', out string name, out string value))
             {
                 throw line.Error("cannot read this line.");
             }
 
-            switch (name)
+            fields[name] = value;
+            if (name != "Ciphertext")
             {
-                case "Comment":
-                    comment = value;
-                    break;
-                case "Name":
-                    if (value != algorithmName + "/ECB")
-                    {
-                        throw line.Error("expected Name: " + algorithmName + "/ECB");
-                    }
-
-                    fields[name] = value;
-                    break;
-                case "Test":
-                    if (value != "Encrypt")
-                    {
-                        throw line.Error("unsupported Test: " + value);
-                    }
-
-                    if (!fields.ContainsKey("Name"))
-                    {
-                        throw line.Error("a test before any Name.");
-                    }
-
-                    vectors.Add(CipherVector.Ecb(
-                        $"{line.Location} ({comment})",
-                        CryptoPPValue(fields, "Key", line),
-                        CryptoPPValue(fields, "Plaintext", line),
-                        CryptoPPValue(fields, "Ciphertext", line)));
-                    break;
-                case "AlgorithmType":
-                case "Source":
-                case "Key":
-                case "Plaintext":
-                case "Ciphertext":
-                    fields[name] = value;
-                    break;
-                default:
-                    throw line.Error("unsupported field " + name);
+                continue;
             }
+
+            int blockBits = int.Parse(fields["BlockBits"], CultureInfo.InvariantCulture);
+            int keyBits = int.Parse(fields["KeyBits"], CultureInfo.InvariantCulture);
+            byte[] key = Require(fields["Key"], "Key", line);
+            byte[] plaintext = Require(fields["Plaintext"], "Plaintext", line);
+            if (key.Length * 8 != keyBits || plaintext.Length * 8 != blockBits)
+            {
+                throw line.Error("record sizes disagree with BlockBits/KeyBits.");
+            }
+
+            vectors.Add(CipherVector.Ecb($"{line.Location} (block {blockBits} key {keyBits})", key, plaintext, Hex.Decode(value), blockBits));
+            fields.Clear();
         }
 
         return vectors;
@@ -312,23 +288,6 @@ public static class EcbKatFiles
         }
 
         return vectors;
-    }
-
-    private static byte[] CryptoPPValue(Dictionary<string, string> fields, string name, TextLine line)
-    {
-        if (!fields.TryGetValue(name, out string? value))
-        {
-            throw line.Error($"field {name} was never given.");
-        }
-
-        // Only plain hex occurs in the files we read; the r<N>/quoted/0x forms would be misread, so refuse them.
-        if (value.StartsWith("\"", StringComparison.Ordinal) || value.StartsWith("r", StringComparison.Ordinal)
-            || value.StartsWith("0x", StringComparison.Ordinal))
-        {
-            throw line.Error($"unsupported value syntax in {name}: {value}");
-        }
-
-        return Hex.Decode(value);
     }
 
     private static byte[] Require(string? value, string field, TextLine record)

@@ -1,4 +1,3 @@
-using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
 using Panicode.Crypto.Vectors.Symmetric;
@@ -8,83 +7,31 @@ namespace Panicode.Crypto.Vectors.Formats;
 /// <summary>
 /// NIST-style response files as pyca's cryptography_vectors writes them: "[ENCRYPT]"/"[DECRYPT]" sections and
 /// "COUNT = n" records of "KEY", "IV", "PLAINTEXT", "CIPHERTEXT" (hex); '#' starts a comment. Every record is one
-/// known answer in the mode the caller names (the file does not say it), without padding.
+/// known answer in the mode the caller names (the file does not say it), without padding. Any other line is an error.
 /// </summary>
 public static class NistModeFile
 {
+    private static readonly string[] s_fields = { "KEY", "IV", "PLAINTEXT", "CIPHERTEXT" };
+
     public static List<CipherVector> Read(string relativePath, CipherMode mode, int feedbackSizeInBits = 0)
     {
         List<CipherVector> vectors = new();
-        Dictionary<string, string> record = new(StringComparer.Ordinal);
-        TextLine start = default;
-
-        void Flush()
+        foreach (TextRecord record in TextRecordReader.Read(relativePath, "COUNT", onlyFields: s_fields))
         {
-            if (record.Count == 0)
+            if (record.Section is not ("" or "ENCRYPT" or "DECRYPT"))
             {
-                return;
+                throw new System.FormatException($"{relativePath}:{record.Line}: unexpected section [{record.Section}].");
             }
 
-            byte[] plaintext = Field(record, "PLAINTEXT", start);
-            byte[] ciphertext = Field(record, "CIPHERTEXT", start);
             vectors.Add(new CipherVector(
-                $"{start.Location} (COUNT = {record["COUNT"]})",
-                Field(record, "KEY", start),
-                mode == CipherMode.ECB ? null : Field(record, "IV", start),
-                mode,
-                PaddingMode.None,
-                plaintext,
-                ciphertext,
-                VectorDirection.Both,
-                feedbackSizeInBits));
-            record.Clear();
+                $"{relativePath}:{record.Line} (COUNT = {record.Text("COUNT")})",
+                new CipherSetup(mode, 128, feedbackSizeInBits),
+                record.Bytes("KEY"),
+                mode == CipherMode.ECB ? null : record.Bytes("IV"),
+                record.Bytes("PLAINTEXT"),
+                record.Bytes("CIPHERTEXT")));
         }
 
-        foreach (TextLine line in TextLine.Read(relativePath))
-        {
-            if (line.IsBlank || line.Text[0] == '#')
-            {
-                continue;
-            }
-
-            if (line.Text == "[ENCRYPT]" || line.Text == "[DECRYPT]")
-            {
-                Flush();
-                continue;
-            }
-
-            if (!line.TrySplit('=', out string name, out string value))
-            {
-                throw line.Error("cannot read this line.");
-            }
-
-            switch (name)
-            {
-                case "COUNT":
-                    Flush();
-                    start = line;
-                    record[name] = value;
-                    break;
-                case "KEY":
-                case "IV":
-                case "PLAINTEXT":
-                case "CIPHERTEXT":
-                    if (record.Count == 0)
-                    {
-                        throw line.Error(name + " before COUNT.");
-                    }
-
-                    record[name] = value;
-                    break;
-                default:
-                    throw line.Error("unknown field " + name);
-            }
-        }
-
-        Flush();
         return vectors;
     }
-
-    private static byte[] Field(Dictionary<string, string> record, string name, TextLine start)
-        => record.TryGetValue(name, out string? value) ? Hex.Decode(value) : throw start.Error($"field {name} is missing.");
 }

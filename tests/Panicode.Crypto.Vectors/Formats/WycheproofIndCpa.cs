@@ -10,8 +10,9 @@ namespace Panicode.Crypto.Vectors.Formats;
 /// <summary>
 /// Wycheproof files of schema <c>ind_cpa_test_schema_v1.json</c> (for example <c>camellia_cbc_pkcs5_test.json</c>,
 /// <c>aes_cbc_pkcs5_test.json</c>): groups of tests with key, iv, msg, ct and a result. A "valid" test is a known
-/// answer both ways; an "invalid" one is a ciphertext decryption must reject with a CryptographicException.
-/// "acceptable" does not occur in these files and is refused, so a new file cannot be half-run.
+/// answer both ways; an "invalid" one (bad padding, empty ciphertext) is a ciphertext decryption must reject with a
+/// CryptographicException, through the transforms and the one-shot method alike. "acceptable" does not occur in
+/// these files and is refused, so a new file cannot be half-run.
 /// </summary>
 public static class WycheproofIndCpa
 {
@@ -24,28 +25,35 @@ public static class WycheproofIndCpa
             throw new FormatException($"{relativePath}: unexpected schema.");
         }
 
+        CipherSetup setup = new(mode, 128, 0, padding);
         List<VectorCase<Func<SymmetricAlgorithm>>> cases = new();
         foreach (JsonElement group in root.GetProperty("testGroups").EnumerateArray())
         {
+            int keySize = group.GetProperty("keySize").GetInt32();
             foreach (JsonElement test in group.GetProperty("tests").EnumerateArray())
             {
                 int tcId = test.GetProperty("tcId").GetInt32();
-                string id = $"{relativePath} tcId {tcId} ({test.GetProperty("comment").GetString()})";
+                string result = test.GetProperty("result").GetString()!;
+                string id = $"{relativePath} tcId {tcId} ({result}: {test.GetProperty("comment").GetString()})";
                 byte[] key = Hex.Decode(test.GetProperty("key").GetString()!);
                 byte[] iv = Hex.Decode(test.GetProperty("iv").GetString()!);
                 byte[] msg = Hex.Decode(test.GetProperty("msg").GetString()!);
                 byte[] ct = Hex.Decode(test.GetProperty("ct").GetString()!);
+                if (key.Length * 8 != keySize)
+                {
+                    throw new FormatException($"{id}: a {key.Length * 8}-bit key in a {keySize}-bit group.");
+                }
 
-                switch (test.GetProperty("result").GetString())
+                switch (result)
                 {
                     case "valid":
-                        cases.Add(CipherChecks.KnownAnswer(new CipherVector(id, key, iv, mode, padding, msg, ct)));
+                        cases.Add(CipherChecks.KnownAnswer(new CipherVector(id, setup, key, iv, msg, ct)));
                         break;
                     case "invalid":
-                        cases.Add(CipherChecks.DecryptionFails(id, key, iv, mode, padding, ct));
+                        cases.Add(CipherChecks.DecryptionFails(id, setup, key, iv, ct));
                         break;
                     default:
-                        throw new FormatException($"{id}: unsupported result {test.GetProperty("result").GetString()}.");
+                        throw new FormatException($"{id}: unsupported result {result}.");
                 }
             }
         }

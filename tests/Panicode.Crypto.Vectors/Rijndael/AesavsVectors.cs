@@ -5,6 +5,8 @@
 using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
+using Panicode.Crypto.Vectors.Formats;
+using Panicode.Crypto.Vectors.Symmetric;
 
 namespace Panicode.Crypto.Vectors.Rijndael;
 
@@ -22,16 +24,14 @@ public static class AesavsVectors
     public static readonly int[] KeySizes = { 128, 192, 256 };
 
     /// <summary>Loads <paramref name="fileName"/> (for example <c>CFB8MCT192.rsp</c>).</summary>
-    public static VectorSuite<Func<SymmetricAlgorithm>> Load(string fileName)
+    public static List<VectorCase<Func<SymmetricAlgorithm>>> Load(string fileName)
     {
         CipherSetup setup = SetupFor(fileName);
         bool monteCarlo = fileName.Contains("MCT");
         List<TextRecord> records = TextRecordReader.Read(Folder + fileName, "COUNT");
         List<VectorCase<Func<SymmetricAlgorithm>>> cases = new();
-        for (int i = 0; i < records.Count; i++)
+        foreach (TextRecord record in records)
         {
-            TextRecord record = records[i];
-            TextRecord? next = i + 1 < records.Count && records[i + 1].Section == record.Section ? records[i + 1] : null;
             string id = $"[{record.Section}] COUNT={record.Text("COUNT")} (line {record.Line})";
             bool encrypt = record.Section switch
             {
@@ -41,10 +41,10 @@ public static class AesavsVectors
             };
             cases.Add(new VectorCase<Func<SymmetricAlgorithm>>(
                 id,
-                monteCarlo ? factory => CheckMonteCarlo(factory, setup, encrypt, record, next) : factory => CheckKnownAnswer(factory, setup, record)));
+                monteCarlo ? factory => CheckMonteCarlo(factory, setup, encrypt, record) : factory => CheckKnownAnswer(factory, setup, id, record)));
         }
 
-        return new VectorSuite<Func<SymmetricAlgorithm>>(fileName, cases);
+        return cases;
     }
 
     /// <summary>Every file name of the set: mode x test x key size.</summary>
@@ -92,13 +92,14 @@ public static class AesavsVectors
         throw new ArgumentException("Not an AESAVS file name: " + fileName, nameof(fileName));
     }
 
-    private static void CheckKnownAnswer(Func<SymmetricAlgorithm> factory, CipherSetup setup, TextRecord record)
+    private static void CheckKnownAnswer(Func<SymmetricAlgorithm> factory, CipherSetup setup, string id, TextRecord record)
     {
         byte[]? iv = setup.Mode == CipherMode.ECB ? null : record.Bytes("IV");
-        KnownAnswer.Check(factory, setup, record.Bytes("KEY"), iv, record.Bytes("PLAINTEXT"), record.Bytes("CIPHERTEXT"));
+        CipherChecks.CheckKnownAnswer(
+            factory, new CipherVector(id, setup, record.Bytes("KEY"), iv, record.Bytes("PLAINTEXT"), record.Bytes("CIPHERTEXT")));
     }
 
-    private static void CheckMonteCarlo(Func<SymmetricAlgorithm> factory, CipherSetup setup, bool encrypt, TextRecord record, TextRecord? next)
+    private static void CheckMonteCarlo(Func<SymmetricAlgorithm> factory, CipherSetup setup, bool encrypt, TextRecord record)
     {
         string inputField = encrypt ? "PLAINTEXT" : "CIPHERTEXT";
         string outputField = encrypt ? "CIPHERTEXT" : "PLAINTEXT";
@@ -108,7 +109,7 @@ public static class AesavsVectors
         if (setup.Mode == CipherMode.ECB)
         {
             result = MonteCarlo.Chained(factory, setup, encrypt, key, null, input, 1000, MctChaining.Ecb);
-            result.Verify(record.Bytes(outputField), next, "KEY", null, inputField);
+            result.Verify(record.Bytes(outputField), record.Next, "KEY", null, inputField);
             return;
         }
 
@@ -116,6 +117,6 @@ public static class AesavsVectors
         result = setup.Mode == CipherMode.CFB && setup.FeedbackSize == 8
             ? MonteCarlo.Cfb8(factory, encrypt, key, iv, input)
             : MonteCarlo.Chained(factory, setup, encrypt, key, iv, input, 1000, MctChaining.PreviousOutput);
-        result.Verify(record.Bytes(outputField), next, "KEY", "IV", inputField);
+        result.Verify(record.Bytes(outputField), record.Next, "KEY", "IV", inputField);
     }
 }

@@ -18,10 +18,9 @@ public static class RijndaelManagedVectors
     public const string RelativePath = "rijndael/rijndaelmanaged/mono-rijndaelmanaged.txt";
 
     /// <summary>One case per record of the file (comment and blank lines are not records).</summary>
-    public static VectorSuite<Func<SymmetricAlgorithm>> Load() => Load(VectorFiles.Path(RelativePath));
-
-    public static VectorSuite<Func<SymmetricAlgorithm>> Load(string path)
+    public static List<VectorCase<Func<SymmetricAlgorithm>>> Load()
     {
+        string path = VectorFiles.Path(RelativePath);
         List<VectorCase<Func<SymmetricAlgorithm>>> cases = new();
         int lineNumber = 0;
         foreach (string line in File.ReadLines(path))
@@ -36,7 +35,7 @@ public static class RijndaelManagedVectors
             cases.Add(new VectorCase<Func<SymmetricAlgorithm>>(record.Id, subject => record.Check(subject)));
         }
 
-        return new VectorSuite<Func<SymmetricAlgorithm>>(System.IO.Path.GetFileName(path), cases);
+        return cases;
     }
 
     private sealed class Record

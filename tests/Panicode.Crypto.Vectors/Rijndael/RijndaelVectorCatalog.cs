@@ -2,44 +2,15 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
+using Panicode.Crypto.Vectors.Formats;
+using Panicode.Crypto.Vectors.Symmetric;
 
 namespace Panicode.Crypto.Vectors.Rijndael;
 
-/// <summary>A vector file, the number of cases it holds, and how to load it.</summary>
-public sealed class VectorFileEntry
-{
-    public VectorFileEntry(string family, string name, int expectedCases, bool builtInAesCanRun, Func<VectorSuite<Func<SymmetricAlgorithm>>> load)
-    {
-        Family = family;
-        Name = name;
-        ExpectedCases = expectedCases;
-        BuiltInAesCanRun = builtInAesCanRun;
-        Load = load;
-    }
-
-    /// <summary>Group of files (one xUnit class each): Aesavs, Submission, Gladman, Nessie, Misc.</summary>
-    public string Family { get; }
-
-    public string Name { get; }
-
-    /// <summary>
-    /// How many cases the file holds, counted independently of the reader (records in the file),
-    /// so a reader that silently drops records fails.
-    /// </summary>
-    public int ExpectedCases { get; }
-
-    /// <summary>
-    /// True when every case uses only what the built-in <c>Aes</c> supports (128-bit block;
-    /// ECB, CBC, CFB8, CFB128): such files also run against it to validate the readers themselves.
-    /// </summary>
-    public bool BuiltInAesCanRun { get; }
-
-    public Func<VectorSuite<Func<SymmetricAlgorithm>>> Load { get; }
-
-    public override string ToString() => Name;
-}
-
-/// <summary>Every Rijndael/AES vector file the suites run, shared by the xUnit tests and the Mono runner.</summary>
+/// <summary>
+/// Every Rijndael/AES vector file the suites run, with the number of cases each holds (counted from the files,
+/// independently of the readers), shared by the xUnit tests and the Mono runner.
+/// </summary>
 public static class RijndaelVectorCatalog
 {
     public const string Aesavs = "Aesavs";
@@ -48,26 +19,57 @@ public static class RijndaelVectorCatalog
     public const string Nessie = "Nessie";
     public const string Misc = "Misc";
 
-    private static readonly Lazy<IReadOnlyList<VectorFileEntry>> s_all = new(Build);
+    /// <summary>The behaviour of .NET Framework's RijndaelManaged recorded from Mono.</summary>
+    public const string RijndaelManaged = "RijndaelManaged";
 
-    public static IReadOnlyList<VectorFileEntry> All => s_all.Value;
+    public const string BotanAes = "aes/misc/aes.vec";
+    public const string CryptoppRijndael = "aes/misc/rijndael.dat";
+    public const string Derived = "rijndael/derived/gladman_rijndael_all_block_key_sizes.txt";
+    public const string Sp80038A = "modes/aes.txt";
+    public const string Rfc3962 = "modes/rfc3962_cts.txt";
+    public const string WycheproofAesCbcPkcs5 = "wycheproof/aes_cbc_pkcs5_test.json";
+    public const string NessieFolder = "rijndael/nessie/";
 
-    /// <summary>
-    /// Every Rijndael suite, for the Mono runner: the files of <see cref="All"/> and the RijndaelManaged
-    /// records (the xUnit tests go through <see cref="All"/> and RijndaelManagedCompatibilityTests).
-    /// </summary>
+    /// <summary>Crypto++ algorithm names in modes/aes.txt that this library does not implement.</summary>
+    public static readonly string[] SkippedSp80038ANames = { "AES/CTR", "AES/XTS" };
+
+    public static readonly string[] NessieFiles =
+    {
+        "rijndael-256-128.unverified.test-vectors",
+        "rijndael-256-192.unverified.test-vectors",
+        "rijndael-256-256.unverified.test-vectors",
+    };
+
+    private static readonly Lazy<IReadOnlyList<VectorSuiteSource<Func<SymmetricAlgorithm>>>> s_all = new(Build);
+
+    // Files whose every case needs only what the built-in Aes supports (128-bit block; ECB, CBC, CFB8, CFB128).
+    private static readonly Lazy<HashSet<string>> s_builtInAesCanRun = new(() => new HashSet<string>(
+        AesavsVectors.FileNames().Where(f => !f.StartsWith("OFB", StringComparison.Ordinal))
+            .Concat(SubmissionVectors.SubmissionFiles)
+            .Concat(SubmissionVectors.GladmanFiles())
+            .Concat(new[] { NessieFiles[0], BotanAes, CryptoppRijndael, WycheproofAesCbcPkcs5 }),
+        StringComparer.Ordinal));
+
+    public static IReadOnlyList<VectorSuiteSource<Func<SymmetricAlgorithm>>> All => s_all.Value;
+
+    /// <summary>Every Rijndael suite, loaded (each load checks its case count), for the Mono runner.</summary>
     [SuiteCatalog("Rijndael")]
-    public static IEnumerable<VectorSuite<Func<SymmetricAlgorithm>>> Suites() =>
-        All.Select(e => e.Load()).Append(RijndaelManagedVectors.Load());
+    public static IEnumerable<VectorSuite<Func<SymmetricAlgorithm>>> Suites() => All.Select(e => e.Load());
 
-    public static IEnumerable<VectorFileEntry> OfFamily(string family) => All.Where(e => e.Family == family);
+    public static IEnumerable<VectorSuiteSource<Func<SymmetricAlgorithm>>> OfGroup(string group) => All.Where(e => e.Group == group);
 
-    public static VectorFileEntry Find(string name) =>
+    public static VectorSuiteSource<Func<SymmetricAlgorithm>> Find(string name) =>
         All.FirstOrDefault(e => e.Name == name) ?? throw new ArgumentException("No vector file named " + name, nameof(name));
 
-    private static IReadOnlyList<VectorFileEntry> Build()
+    /// <summary>
+    /// True when every case of the file uses only what the built-in <c>Aes</c> supports: such files also run
+    /// against it to validate the readers themselves.
+    /// </summary>
+    public static bool BuiltInAesCanRun(VectorSuiteSource<Func<SymmetricAlgorithm>> entry) => s_builtInAesCanRun.Value.Contains(entry.Name);
+
+    private static IReadOnlyList<VectorSuiteSource<Func<SymmetricAlgorithm>>> Build()
     {
-        List<VectorFileEntry> entries = new();
+        List<VectorSuiteSource<Func<SymmetricAlgorithm>>> entries = new();
 
         // AESAVS: COUNT records per file (ENCRYPT + DECRYPT), the same for every mode.
         Dictionary<string, int[]> aesavsCounts = new()
@@ -86,7 +88,7 @@ public static class RijndaelVectorCatalog
                 for (int k = 0; k < AesavsVectors.KeySizes.Length; k++)
                 {
                     string file = $"{mode}{test}{AesavsVectors.KeySizes[k]}.rsp";
-                    entries.Add(new VectorFileEntry(Aesavs, file, aesavsCounts[test][k], mode != "OFB", () => AesavsVectors.Load(file)));
+                    entries.Add(CipherSuites.Cases(Aesavs, file, aesavsCounts[test][k], () => AesavsVectors.Load(file)));
                 }
             }
         }
@@ -96,7 +98,7 @@ public static class RijndaelVectorCatalog
         for (int i = 0; i < SubmissionVectors.SubmissionFiles.Length; i++)
         {
             string file = SubmissionVectors.SubmissionFiles[i];
-            entries.Add(new VectorFileEntry(Submission, file, submissionCounts[i], true, () => SubmissionVectors.LoadSubmission(file)));
+            entries.Add(CipherSuites.Cases(Submission, file, submissionCounts[i], () => SubmissionVectors.LoadSubmission(file)));
         }
 
         // Gladman: TEST= records; vk/vt have the all-zero record 0 plus one per bit.
@@ -110,26 +112,30 @@ public static class RijndaelVectorCatalog
         foreach (string file in SubmissionVectors.GladmanFiles())
         {
             int count = gladmanCounts.TryGetValue(file, out int c) ? c : 400;
-            entries.Add(new VectorFileEntry(Gladman, file, count, true, () => SubmissionVectors.LoadGladman(file)));
+            entries.Add(CipherSuites.Cases(Gladman, file, count, () => SubmissionVectors.LoadGladman(file)));
         }
 
-        // NESSIE: "Set N, vector# M" records; only the 128-bit-block file is plain AES-256.
+        // NESSIE: "Set N, vector# M" records, 256-bit keys; only the 128-bit-block file is plain AES-256.
         int[] nessieCounts = { 1284, 1412, 1540 };
-        for (int i = 0; i < NessieVectors.Files.Length; i++)
+        for (int i = 0; i < NessieFiles.Length; i++)
         {
-            string file = NessieVectors.Files[i];
-            entries.Add(new VectorFileEntry(Nessie, file, nessieCounts[i], i == 0, () => NessieVectors.Load(file)));
+            string file = NessieFiles[i];
+            entries.Add(CipherSuites.Cases(Nessie, file, nessieCounts[i], () => NessieFile.Read(NessieFolder + file, 256)));
         }
 
-        entries.Add(new VectorFileEntry(Misc, MiscVectors.BotanAes, 1353, true, MiscVectors.LoadBotanAes));
-        entries.Add(new VectorFileEntry(Misc, MiscVectors.CryptoppRijndael, 9, true, MiscVectors.LoadCryptoppRijndael));
-        entries.Add(new VectorFileEntry(Misc, MiscVectors.Derived, 25, false, MiscVectors.LoadDerived));
+        entries.Add(CipherSuites.KnownAnswers(Misc, BotanAes, 1353, () => EcbKatFiles.ReadBotanVec(BotanAes, "AES")));
+        entries.Add(CipherSuites.KnownAnswers(Misc, CryptoppRijndael, 9, () => EcbKatFiles.ReadKeyPlainCipherLines(CryptoppRijndael)));
+        entries.Add(CipherSuites.KnownAnswers(Misc, Derived, 25, () => EcbKatFiles.ReadBlockKeyTable(Derived)));
 
         // 44 records: 23 run (SP 800-38A ECB 3, CBC 3, CFB8 3, CFB128 3, OFB 3; RFC 3602 4;
         // Crypto++ long ECB, CBC, CFB, OFB 4) and 21 skipped by name (CTR 13, XTS 8).
-        entries.Add(new VectorFileEntry(Misc, MiscVectors.Sp80038A, 23, false, MiscVectors.LoadSp80038A));
-        entries.Add(new VectorFileEntry(Misc, MiscVectors.Rfc3962, 6, false, MiscVectors.LoadRfc3962));
-        entries.Add(new VectorFileEntry(Misc, WycheproofVectors.AesCbcPkcs5, 216, true, WycheproofVectors.LoadAesCbcPkcs5));
+        entries.Add(CipherSuites.KnownAnswers(Misc, Sp80038A, 23, () => CryptoPPTestVectors.Read(Sp80038A, "AES", SkippedSp80038ANames, out _)));
+        entries.Add(CipherSuites.KnownAnswers(Misc, Rfc3962, 6, () => Rfc3962File.Read(Rfc3962)));
+        entries.Add(CipherSuites.Cases(
+            Misc, WycheproofAesCbcPkcs5, 216, () => WycheproofIndCpa.Read(WycheproofAesCbcPkcs5, CipherMode.CBC, PaddingMode.PKCS7)));
+
+        // Records in mono-rijndaelmanaged.txt (generate.sh prints the count when it rewrites the file).
+        entries.Add(CipherSuites.Cases(RijndaelManaged, "mono-rijndaelmanaged.txt", 9695, RijndaelManagedVectors.Load));
         return entries;
     }
 }

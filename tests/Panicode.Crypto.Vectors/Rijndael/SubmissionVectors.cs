@@ -9,6 +9,8 @@
 using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
+using Panicode.Crypto.Vectors.Formats;
+using Panicode.Crypto.Vectors.Symmetric;
 
 namespace Panicode.Crypto.Vectors.Rijndael;
 
@@ -36,13 +38,13 @@ public static class SubmissionVectors
         }
     }
 
-    public static VectorSuite<Func<SymmetricAlgorithm>> LoadSubmission(string fileName) =>
+    public static List<VectorCase<Func<SymmetricAlgorithm>>> LoadSubmission(string fileName) =>
         Load(SubmissionFolder + fileName, fileName, "I");
 
-    public static VectorSuite<Func<SymmetricAlgorithm>> LoadGladman(string fileName) =>
+    public static List<VectorCase<Func<SymmetricAlgorithm>>> LoadGladman(string fileName) =>
         Load(GladmanFolder + fileName, fileName, "TEST");
 
-    private static VectorSuite<Func<SymmetricAlgorithm>> Load(string relativePath, string fileName, string recordKey)
+    private static List<VectorCase<Func<SymmetricAlgorithm>>> Load(string relativePath, string fileName, string recordKey)
     {
         // Submission: ecb_tbl/ecb_vk/ecb_vt (known answer), {ecb,cbc}_{e,d}_m (Monte Carlo).
         // Gladman: ecb{vk,vt,nk,nt}BK (known answer), {ecb,cbc}m{e,d}BK (Monte Carlo).
@@ -58,21 +60,20 @@ public static class SubmissionVectors
         };
         List<TextRecord> records = TextRecordReader.Read(relativePath, recordKey, "KEYSIZE");
         List<VectorCase<Func<SymmetricAlgorithm>>> cases = new();
-        for (int i = 0; i < records.Count; i++)
+        foreach (TextRecord record in records)
         {
-            TextRecord record = records[i];
-            TextRecord? next = i + 1 < records.Count && records[i + 1].Section == record.Section ? records[i + 1] : null;
             int blockSize = record.Has("BLOCKSIZE") ? record.Int("BLOCKSIZE") : 128;
             CipherSetup setup = new(cbc ? CipherMode.CBC : CipherMode.ECB, blockSize);
             string id = $"{record.Section} {recordKey}={record.Text(recordKey)} (line {record.Line})";
             cases.Add(new VectorCase<Func<SymmetricAlgorithm>>(
                 id,
                 monteCarlo
-                    ? factory => CheckMonteCarlo(factory, setup, encrypt, record, next)
-                    : factory => KnownAnswer.Check(factory, setup, record.Bytes("KEY"), null, record.Bytes("PT"), record.Bytes("CT"))));
+                    ? factory => CheckMonteCarlo(factory, setup, encrypt, record)
+                    : factory => CipherChecks.CheckKnownAnswer(
+                        factory, new CipherVector(id, setup, record.Bytes("KEY"), null, record.Bytes("PT"), record.Bytes("CT")))));
         }
 
-        return new VectorSuite<Func<SymmetricAlgorithm>>(fileName, cases);
+        return cases;
     }
 
     /// <summary>
@@ -80,7 +81,7 @@ public static class SubmissionVectors
     /// last, as plaintext; CBC decryption feeds each plaintext back as the next ciphertext, and the
     /// next IV is the last ciphertext fed in.
     /// </summary>
-    private static void CheckMonteCarlo(Func<SymmetricAlgorithm> factory, CipherSetup setup, bool encrypt, TextRecord record, TextRecord? next)
+    private static void CheckMonteCarlo(Func<SymmetricAlgorithm> factory, CipherSetup setup, bool encrypt, TextRecord record)
     {
         const int Iterations = 10000;
         string inputField = encrypt ? "PT" : "CT";
@@ -90,13 +91,13 @@ public static class SubmissionVectors
         if (setup.Mode == CipherMode.ECB)
         {
             MonteCarlo.Chained(factory, setup, encrypt, key, null, input, Iterations, MctChaining.Ecb)
-                .Verify(record.Bytes(outputField), next, "KEY", null, inputField);
+                .Verify(record.Bytes(outputField), record.Next, "KEY", null, inputField);
         }
         else
         {
             MctChaining chaining = encrypt ? MctChaining.PreviousOutput : MctChaining.LastOutput;
             MonteCarlo.Chained(factory, setup, encrypt, key, record.Bytes("IV"), input, Iterations, chaining)
-                .Verify(record.Bytes(outputField), next, "KEY", "IV", inputField);
+                .Verify(record.Bytes(outputField), record.Next, "KEY", "IV", inputField);
         }
     }
 }

@@ -6,36 +6,72 @@ namespace Panicode.Crypto.Vectors.Symmetric;
 /// <summary>
 /// Known-answer checks of a block cipher through the <see cref="SymmetricAlgorithm"/> surface: every vector is run
 /// through <see cref="ICryptoTransform.TransformFinalBlock"/> and, where the framework has them, through the
-/// one-shot methods, in each direction the vector claims.
+/// one-shot methods, in each direction the vector claims. Every block cipher's vector files use these checks.
 /// </summary>
 public static class CipherChecks
 {
-    /// <summary>The case that checks <paramref name="vector"/> against a fresh algorithm instance.</summary>
+    /// <summary>The case that checks <paramref name="vector"/> against fresh algorithm instances.</summary>
     public static VectorCase<Func<SymmetricAlgorithm>> KnownAnswer(CipherVector vector)
         => new(vector.Id, create => CheckKnownAnswer(create, vector));
 
+    /// <summary>
+    /// Encrypting the plaintext gives the ciphertext (when the vector claims that direction) and decrypting the
+    /// ciphertext gives the plaintext, via CreateEncryptor/CreateDecryptor and (on .NET) via the one-shot methods.
+    /// A vector of a stream-like mode (CFB or OFB with full-block feedback) whose length is not a whole number of
+    /// blocks is checked as a prefix (see <see cref="CheckStreamPrefix"/>).
+    /// </summary>
+    public static void CheckKnownAnswer(Func<SymmetricAlgorithm> create, CipherVector v)
+    {
+        CipherSetup setup = v.Setup;
+        if (IsStreamPrefix(v))
+        {
+            CheckStreamPrefix(create, v);
+            return;
+        }
+
+        bool both = v.Direction == VectorDirection.Both;
+        if (both)
+        {
+            Expect.Equal(v.Ciphertext, CipherRun.Transform(create, setup, true, v.Key, v.Iv, v.Plaintext), "encrypt (transform) " + v.Describe());
+        }
+
+        Expect.Equal(v.Plaintext, CipherRun.Transform(create, setup, false, v.Key, v.Iv, v.Ciphertext), "decrypt (transform) " + v.Describe());
+#if NET
+        if (CipherRun.HasOneShot(setup.Mode))
+        {
+            if (both)
+            {
+                Expect.Equal(v.Ciphertext, CipherRun.OneShot(create, setup, true, v.Key, v.Iv, v.Plaintext)!, "encrypt (one-shot) " + v.Describe());
+            }
+
+            Expect.Equal(v.Plaintext, CipherRun.OneShot(create, setup, false, v.Key, v.Iv, v.Ciphertext)!, "decrypt (one-shot) " + v.Describe());
+        }
+#endif
+    }
+
     /// <summary>A case whose ciphertext must be rejected on decryption with a <see cref="CryptographicException"/>.</summary>
-    public static VectorCase<Func<SymmetricAlgorithm>> DecryptionFails(
-        string id, byte[] key, byte[]? iv, CipherMode mode, PaddingMode padding, byte[] ciphertext, int feedbackSizeInBits = 0)
+    public static VectorCase<Func<SymmetricAlgorithm>> DecryptionFails(string id, CipherSetup setup, byte[] key, byte[]? iv, byte[] ciphertext)
         => new(id, create =>
         {
-            using SymmetricAlgorithm algorithm = Configure(create(), key, iv, mode, padding, feedbackSizeInBits);
-            Expect.Throws<CryptographicException>(() => Transform(algorithm, encrypt: false, ciphertext), "decrypting through a transform");
-#if NET
-            if (HasOneShot(mode))
+            using (SymmetricAlgorithm algorithm = CipherRun.Create(create, setup, key, iv))
             {
-                Expect.Throws<CryptographicException>(() => OneShot(algorithm, encrypt: false, ciphertext), "one-shot decryption");
+                Expect.Throws<CryptographicException>(() => CipherRun.Transform(algorithm, false, ciphertext), "decrypting through a transform");
+            }
+
+#if NET
+            if (CipherRun.HasOneShot(setup.Mode))
+            {
+                Expect.Throws<CryptographicException>(() => CipherRun.OneShot(create, setup, false, key, iv, ciphertext), "one-shot decryption");
             }
 #endif
         });
 
     /// <summary>A case whose plaintext must be rejected on encryption with a <see cref="CryptographicException"/>.</summary>
-    public static VectorCase<Func<SymmetricAlgorithm>> EncryptionFails(
-        string id, byte[] key, byte[]? iv, CipherMode mode, PaddingMode padding, byte[] plaintext, int feedbackSizeInBits = 0)
+    public static VectorCase<Func<SymmetricAlgorithm>> EncryptionFails(string id, CipherSetup setup, byte[] key, byte[]? iv, byte[] plaintext)
         => new(id, create =>
         {
-            using SymmetricAlgorithm algorithm = Configure(create(), key, iv, mode, padding, feedbackSizeInBits);
-            Expect.Throws<CryptographicException>(() => Transform(algorithm, encrypt: true, plaintext), "encrypting through a transform");
+            using SymmetricAlgorithm algorithm = CipherRun.Create(create, setup, key, iv);
+            Expect.Throws<CryptographicException>(() => CipherRun.Transform(algorithm, true, plaintext), "encrypting through a transform");
         });
 
     /// <summary>A case whose key must be refused, as the BCL refuses a key of an illegal size.</summary>
@@ -46,75 +82,30 @@ public static class CipherChecks
             Expect.Throws<CryptographicException>(() => algorithm.Key = key, $"setting a {key.Length}-byte key");
         });
 
-    private static void CheckKnownAnswer(Func<SymmetricAlgorithm> create, CipherVector v)
+    /// <summary>
+    /// A vector for a stream-like mode (CFB with full-block feedback, OFB) whose length is not a
+    /// whole number of blocks: the input is zero-extended to whole blocks and the output cut back,
+    /// which is exact because each output byte depends only on the input bytes before it.
+    /// </summary>
+    public static void CheckStreamPrefix(Func<SymmetricAlgorithm> create, CipherVector v)
     {
-        using SymmetricAlgorithm algorithm = Configure(create(), v.Key, v.Iv, v.Mode, v.Padding, v.FeedbackSizeInBits);
-
-        if (v.Direction == VectorDirection.Both)
-        {
-            Expect.Equal(v.Ciphertext, Transform(algorithm, encrypt: true, v.Plaintext), "encrypt (transform) " + v.Describe());
-        }
-
-        Expect.Equal(v.Plaintext, Transform(algorithm, encrypt: false, v.Ciphertext), "decrypt (transform) " + v.Describe());
-
-#if NET
-        if (HasOneShot(v.Mode))
-        {
-            if (v.Direction == VectorDirection.Both)
-            {
-                Expect.Equal(v.Ciphertext, OneShot(algorithm, encrypt: true, v.Plaintext), "encrypt (one-shot) " + v.Describe());
-            }
-
-            Expect.Equal(v.Plaintext, OneShot(algorithm, encrypt: false, v.Ciphertext), "decrypt (one-shot) " + v.Describe());
-        }
-#endif
+        CipherSetup setup = v.Setup;
+        int block = setup.BlockBytes;
+        int whole = (v.Plaintext.Length + block - 1) / block * block;
+        byte[] paddedPlain = new byte[whole];
+        byte[] paddedCipher = new byte[whole];
+        Buffer.BlockCopy(v.Plaintext, 0, paddedPlain, 0, v.Plaintext.Length);
+        Buffer.BlockCopy(v.Ciphertext, 0, paddedCipher, 0, v.Ciphertext.Length);
+        byte[] encrypted = CipherRun.Transform(create, setup, true, v.Key, v.Iv, paddedPlain);
+        byte[] decrypted = CipherRun.Transform(create, setup, false, v.Key, v.Iv, paddedCipher);
+        Expect.Equal(v.Ciphertext, encrypted.AsSpan(0, v.Ciphertext.Length), "encrypt (prefix) " + v.Describe());
+        Expect.Equal(v.Plaintext, decrypted.AsSpan(0, v.Plaintext.Length), "decrypt (prefix) " + v.Describe());
     }
 
-    private static SymmetricAlgorithm Configure(
-        SymmetricAlgorithm algorithm, byte[] key, byte[]? iv, CipherMode mode, PaddingMode padding, int feedbackSizeInBits)
-    {
-        try
-        {
-            algorithm.Mode = mode;
-            algorithm.Padding = padding;
-            if (feedbackSizeInBits != 0)
-            {
-                algorithm.FeedbackSize = feedbackSizeInBits;
-            }
-
-            algorithm.Key = key;
-            if (iv is not null)
-            {
-                algorithm.IV = iv;
-            }
-
-            return algorithm;
-        }
-        catch
-        {
-            algorithm.Dispose();
-            throw;
-        }
-    }
-
-    private static byte[] Transform(SymmetricAlgorithm algorithm, bool encrypt, byte[] input)
-    {
-        using ICryptoTransform transform = encrypt ? algorithm.CreateEncryptor() : algorithm.CreateDecryptor();
-        return transform.TransformFinalBlock(input, 0, input.Length);
-    }
-
-#if NET
-    private static bool HasOneShot(CipherMode mode) => mode is CipherMode.ECB or CipherMode.CBC or CipherMode.CFB;
-
-    private static byte[] OneShot(SymmetricAlgorithm algorithm, bool encrypt, byte[] input) => (algorithm.Mode, encrypt) switch
-    {
-        (CipherMode.ECB, true) => algorithm.EncryptEcb(input, algorithm.Padding),
-        (CipherMode.ECB, false) => algorithm.DecryptEcb(input, algorithm.Padding),
-        (CipherMode.CBC, true) => algorithm.EncryptCbc(input, algorithm.IV, algorithm.Padding),
-        (CipherMode.CBC, false) => algorithm.DecryptCbc(input, algorithm.IV, algorithm.Padding),
-        (CipherMode.CFB, true) => algorithm.EncryptCfb(input, algorithm.IV, algorithm.Padding, algorithm.FeedbackSize),
-        (CipherMode.CFB, false) => algorithm.DecryptCfb(input, algorithm.IV, algorithm.Padding, algorithm.FeedbackSize),
-        _ => throw new NotSupportedException(algorithm.Mode + " has no one-shot method."),
-    };
-#endif
+    private static bool IsStreamPrefix(CipherVector v)
+        => v.Setup.Mode is CipherMode.CFB or CipherMode.OFB
+            && v.Setup.FeedbackSize == v.Setup.BlockSize
+            && v.Setup.Padding == PaddingMode.None
+            && v.Direction == VectorDirection.Both
+            && v.Plaintext.Length % v.Setup.BlockBytes != 0;
 }

@@ -17,36 +17,31 @@ public sealed class CipherVector
 {
     public CipherVector(
         string id,
+        CipherSetup setup,
         byte[] key,
         byte[]? iv,
-        CipherMode mode,
-        PaddingMode padding,
         byte[] plaintext,
         byte[] ciphertext,
-        VectorDirection direction = VectorDirection.Both,
-        int feedbackSizeInBits = 0)
+        VectorDirection direction = VectorDirection.Both)
     {
         Id = id;
+        Setup = setup;
         Key = key;
         Iv = iv;
-        Mode = mode;
-        Padding = padding;
         Plaintext = plaintext;
         Ciphertext = ciphertext;
         Direction = direction;
-        FeedbackSizeInBits = feedbackSizeInBits;
     }
 
     public string Id { get; }
+
+    /// <summary>Mode, block size, feedback size and padding.</summary>
+    public CipherSetup Setup { get; }
 
     public byte[] Key { get; }
 
     /// <summary>The IV; null in ECB.</summary>
     public byte[]? Iv { get; }
-
-    public CipherMode Mode { get; }
-
-    public PaddingMode Padding { get; }
 
     public byte[] Plaintext { get; }
 
@@ -54,15 +49,11 @@ public sealed class CipherVector
 
     public VectorDirection Direction { get; }
 
-    /// <summary>The CFB/OFB feedback size in bits; 0 for the other modes.</summary>
-    public int FeedbackSizeInBits { get; }
-
     /// <summary>An ECB vector without padding (whole blocks), checked both ways.</summary>
-    public static CipherVector Ecb(string id, byte[] key, byte[] plaintext, byte[] ciphertext)
-        => new(id, key, null, CipherMode.ECB, PaddingMode.None, plaintext, ciphertext);
+    public static CipherVector Ecb(string id, byte[] key, byte[] plaintext, byte[] ciphertext, int blockSize = 128)
+        => new(id, new CipherSetup(CipherMode.ECB, blockSize), key, null, plaintext, ciphertext);
 
     public override string ToString() => Id;
 
-    internal string Describe() => $"{Mode}/{Padding} key={Hex.Encode(Key)}" + (Iv is null ? string.Empty : $" iv={Hex.Encode(Iv)}");
+    internal string Describe() => $"{Setup} key={Hex.Encode(Key)}" + (Iv is null ? string.Empty : $" iv={Hex.Encode(Iv)}");
 }
-

@@ -1,5 +1,5 @@
-// NESSIE test vectors for Rijndael with a 256-bit key and 128-, 192- and 256-bit blocks
-// (rijndael-256-<block>.unverified.test-vectors, NESSIE extended-parameter annex).
+// NESSIE test-vector files (for example the Rijndael extended-parameter annex,
+// rijndael-256-<block>.unverified.test-vectors: a 256-bit key and 128-, 192- and 256-bit blocks).
 // Sets 1-4 give key, plain, cipher, decrypted and the results of encrypting the plaintext
 // 100 and 1000 times in a row (x[i+1] = E_K(x[i])); sets 5-8 give key, cipher, plain, encrypted.
 // Values longer than 128 bits continue on the following lines and are concatenated.
@@ -8,24 +8,16 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Security.Cryptography;
+using Panicode.Crypto.Vectors.Symmetric;
 
-namespace Panicode.Crypto.Vectors.Rijndael;
+namespace Panicode.Crypto.Vectors.Formats;
 
-/// <summary>Suites for the NESSIE Rijndael files: one case per "Set N, vector# M" record.</summary>
-public static class NessieVectors
+/// <summary>A NESSIE block-cipher test-vector file: one case per "Set N, vector# M" record, all with keys of <c>keyBits</c>.</summary>
+public static class NessieFile
 {
-    public const string Folder = "rijndael/nessie/";
-
-    public static readonly string[] Files =
+    public static List<VectorCase<Func<SymmetricAlgorithm>>> Read(string relativePath, int keyBits)
     {
-        "rijndael-256-128.unverified.test-vectors",
-        "rijndael-256-192.unverified.test-vectors",
-        "rijndael-256-256.unverified.test-vectors",
-    };
-
-    public static VectorSuite<Func<SymmetricAlgorithm>> Load(string fileName)
-    {
-        string path = VectorFiles.Path(Folder + fileName);
+        string path = VectorFiles.Path(relativePath);
         List<VectorCase<Func<SymmetricAlgorithm>>> cases = new();
         int blockSize = 0;
         Dictionary<string, string>? current = null;
@@ -69,7 +61,7 @@ public static class NessieVectors
         }
 
         Flush();
-        return new VectorSuite<Func<SymmetricAlgorithm>>(fileName, cases);
+        return cases;
 
         void Flush()
         {
@@ -80,23 +72,24 @@ public static class NessieVectors
 
             if (blockSize == 0)
             {
-                throw new FormatException($"{fileName}: no 'Block size:' header before the first vector");
+                throw new FormatException($"{relativePath}: no 'Block size:' header before the first vector");
             }
 
             Dictionary<string, string> fields = current;
             CipherSetup setup = new(CipherMode.ECB, blockSize);
-            cases.Add(new VectorCase<Func<SymmetricAlgorithm>>(currentName!, factory => Check(factory, setup, fields)));
+            string id = currentName!;
+            cases.Add(new VectorCase<Func<SymmetricAlgorithm>>(id, factory => Check(factory, setup, keyBits, id, fields)));
             current = null;
         }
     }
 
-    private static void Check(Func<SymmetricAlgorithm> factory, CipherSetup setup, Dictionary<string, string> fields)
+    private static void Check(Func<SymmetricAlgorithm> factory, CipherSetup setup, int keyBits, string id, Dictionary<string, string> fields)
     {
         byte[] key = Field(fields, "key");
         byte[] plain = Field(fields, "plain");
         byte[] cipher = Field(fields, "cipher");
-        Expect.True(key.Length == 32, "NESSIE Rijndael files use 256-bit keys");
-        KnownAnswer.Check(factory, setup, key, null, plain, cipher);
+        Expect.True(key.Length * 8 == keyBits, $"this NESSIE file uses {keyBits}-bit keys");
+        CipherChecks.CheckKnownAnswer(factory, new CipherVector(id, setup, key, null, plain, cipher));
         if (fields.ContainsKey("decrypted"))
         {
             Expect.Equal(Field(fields, "decrypted"), CipherRun.Transform(factory, setup, false, key, null, cipher), "decrypted");

@@ -1,7 +1,8 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Vectors.Formats;
 
-namespace Panicode.Crypto.Vectors.Rijndael;
+namespace Panicode.Crypto.Vectors.Symmetric;
 
 /// <summary>How the next inner input of a Monte-Carlo loop is formed from the outputs so far.</summary>
 public enum MctChaining

@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 
-namespace Panicode.Crypto.Vectors.Rijndael;
+namespace Panicode.Crypto.Vectors.Formats;
 
 /// <summary>One record of a <c>NAME = value</c> vector file, with the defaults of its section folded in.</summary>
 public sealed class TextRecord
@@ -22,6 +22,9 @@ public sealed class TextRecord
     public string Section { get; }
 
     public int Line { get; }
+
+    /// <summary>The record after this one in the same section (a Monte-Carlo record checks its chaining against it), or null.</summary>
+    public TextRecord? Next { get; internal set; }
 
     public bool Has(string name) => _fields.ContainsKey(name);
 
@@ -46,10 +49,12 @@ public sealed class TextRecord
 /// <c>PT=</c> in ecb_vk.txt, Gladman's <c>KEY=</c> in ecbvt44.txt, the block and key size) are
 /// defaults for the records that follow until given again. Only upper-case field names count,
 /// so the prose around the data (file banners, table descriptions) is never mistaken for data.
+/// Given <c>onlyFields</c>, the reader is strict instead: every line other than a blank, a comment or a
+/// section must be one of those fields inside a record.
 /// </remarks>
 public static class TextRecordReader
 {
-    public static List<TextRecord> Read(string relativePath, string recordKey, string? sectionKey = null)
+    public static List<TextRecord> Read(string relativePath, string recordKey, string? sectionKey = null, string[]? onlyFields = null)
     {
         string path = VectorFiles.Path(relativePath);
         string file = System.IO.Path.GetFileName(path);
@@ -75,13 +80,13 @@ public static class TextRecordReader
             }
 
             int equals = line.IndexOf('=');
-            if (equals <= 0)
+            string name = equals > 0 ? line.Substring(0, equals).Trim() : string.Empty;
+            if (onlyFields != null && name != recordKey && (Array.IndexOf(onlyFields, name) < 0 || current == null))
             {
-                continue;
+                throw new FormatException($"{relativePath}:{lineNumber}: not a field of a {recordKey} record: {line}");
             }
 
-            string name = line.Substring(0, equals).Trim();
-            if (!IsFieldName(name))
+            if (equals <= 0 || !IsFieldName(name))
             {
                 continue;
             }
@@ -90,7 +95,13 @@ public static class TextRecordReader
             if (name == recordKey)
             {
                 current = new Dictionary<string, string>(defaults, StringComparer.Ordinal) { [name] = value };
-                records.Add(new TextRecord(file, section, lineNumber, current));
+                TextRecord record = new(file, section, lineNumber, current);
+                if (records.Count > 0 && records[records.Count - 1].Section == section)
+                {
+                    records[records.Count - 1].Next = record;
+                }
+
+                records.Add(record);
             }
             else if (name == sectionKey)
             {

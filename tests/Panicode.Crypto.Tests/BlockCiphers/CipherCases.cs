@@ -4,7 +4,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Tests.Infrastructure;
 
-namespace Panicode.Crypto.Tests.Rijndael;
+namespace Panicode.Crypto.Tests.BlockCiphers;
 
 /// <summary>A mode/feedback/padding/block-size combination the transform-behaviour suites iterate over.</summary>
 public sealed record CipherCase(int BlockSize, CipherMode Mode, int FeedbackSize, PaddingMode Padding)

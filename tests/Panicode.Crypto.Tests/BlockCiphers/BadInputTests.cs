@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Security.Cryptography;
 using Panicode.Crypto.Tests.Infrastructure;
 
-namespace Panicode.Crypto.Tests.Rijndael;
+namespace Panicode.Crypto.Tests.BlockCiphers;
 
 /// <summary>
 /// Every kind of bad input gets the exception type the built-in <see cref="Aes"/> throws for the
@@ -214,7 +214,7 @@ public class BadInputTests
     {
         foreach (int blockSize in CipherCase.BlockSizesOf(implementation))
         {
-            CheckAll(implementation.Create, blockSize, implementation.Name);
+            CheckAll(implementation.Create, blockSize, implementation.ToString());
         }
     }
 

@@ -2,9 +2,9 @@ using System;
 using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Tests.Infrastructure;
-using static Panicode.Crypto.Tests.Rijndael.CipherTest;
+using static Panicode.Crypto.Tests.BlockCiphers.CipherTest;
 
-namespace Panicode.Crypto.Tests.Rijndael;
+namespace Panicode.Crypto.Tests.BlockCiphers;
 
 /// <summary>
 /// CTS is CBC with ciphertext stealing, variant CBC-CS3 (NIST SP 800-38A Addendum; RFC 3962 for

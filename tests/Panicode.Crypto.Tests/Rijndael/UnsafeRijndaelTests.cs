@@ -1,0 +1,146 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Security.Cryptography;
+using Panicode.Crypto.Modes;
+using Panicode.Crypto.Rijndael;
+using Panicode.Crypto.Tests.Infrastructure;
+using Panicode.Crypto.Unsafe.Rijndael;
+using Panicode.Crypto.Unsafe.Rijndael.Ablation;
+
+namespace Panicode.Crypto.Tests.Rijndael;
+
+/// <summary>
+/// The Unsafe Rijndael flavours against the Reference one: randomized differential tests through the
+/// public API over every block size, key size, mode and padding, and core-level tests (a batch of
+/// blocks equals the same blocks one call at a time) over every optimized core and ablation variant.
+/// </summary>
+public sealed class UnsafeRijndaelTests
+{
+    private static readonly int[] s_sizes = { 16, 20, 24, 28, 32 };
+
+        public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
+        Implementations.ToTheoryData(Implementations.Rijndael.Where(i => i.Name != "Reference"));
+
+    /// <summary>Every optimized core this machine can run, by name, as factories of (key, block size).</summary>
+    public static TheoryData<string> Cores => new(CoreFactories().Keys);
+
+    [Theory]
+    [MemberData(nameof(UnsafeFlavours))]
+    public void MatchesReferenceOnRandomInputsInEveryModeAndPadding(Implementation<SymmetricAlgorithm> flavour)
+    {
+        int cases = UnsafeDifferential.RunModesAndPaddings(RijndaelCipher.Create, flavour.Create, s_sizes, s_sizes, new Random(4));
+
+        // 25 size pairs x 6 modes x 5 paddings: a loop that skipped cases would fail here.
+        Assert.Equal(25 * 6 * 5, cases);
+    }
+
+    [Theory]
+    [MemberData(nameof(UnsafeFlavours))]
+    public void OneShotMethodsMatchReference(Implementation<SymmetricAlgorithm> flavour)
+    {
+        Random random = new(5);
+        foreach (int blockSize in s_sizes)
+        foreach (int keySize in s_sizes)
+        {
+            byte[] key = UnsafeDifferential.Bytes(random, keySize);
+            byte[] iv = UnsafeDifferential.Bytes(random, blockSize);
+            byte[] plaintext = UnsafeDifferential.Bytes(random, random.Next(0, 40 * blockSize));
+            using SymmetricAlgorithm reference = UnsafeDifferential.Configure(RijndaelCipher.Create(), key, iv, blockSize, CipherMode.CBC, blockSize, PaddingMode.PKCS7);
+            using SymmetricAlgorithm candidate = UnsafeDifferential.Configure(flavour.Create(), key, iv, blockSize, CipherMode.CBC, blockSize, PaddingMode.PKCS7);
+            byte[] ecb = reference.EncryptEcb(plaintext, PaddingMode.PKCS7);
+            byte[] cbc = reference.EncryptCbc(plaintext, iv, PaddingMode.PKCS7);
+            Assert.Equal(ecb, candidate.EncryptEcb(plaintext, PaddingMode.PKCS7));
+            Assert.Equal(cbc, candidate.EncryptCbc(plaintext, iv, PaddingMode.PKCS7));
+            Assert.Equal(plaintext, candidate.DecryptEcb(ecb, PaddingMode.PKCS7));
+            Assert.Equal(plaintext, candidate.DecryptCbc(cbc, iv, PaddingMode.PKCS7));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void BatchOf101BlocksEqualsSingleBlockCallsAndReference(string core)
+    {
+        Func<byte[], int, BlockCipher> create = CoreFactories()[core];
+        Random random = new(101);
+        foreach (int blockSize in BlockSizes(core))
+        foreach (int keySize in s_sizes)
+        {
+            byte[] key = UnsafeDifferential.Bytes(random, keySize);
+            using BlockCipher reference = new RijndaelCore(key, blockSize);
+            using BlockCipher candidate = create(key, blockSize);
+            UnsafeDifferential.BatchEqualsSinglesAndReference(reference, candidate, random, $"{core}, block {blockSize * 8}, key {keySize * 8}");
+        }
+    }
+
+    [Fact]
+    public void EveryAblationVariantIsListedAndMatchesReferenceThroughTheModes()
+    {
+        RijndaelAblation[] variants = (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation));
+        Assert.Equal(5, variants.Length);
+        Random random = new(6);
+        foreach (RijndaelAblation variant in variants)
+        {
+            Assert.Contains("Ablation-" + variant, CoreFactories().Keys);
+            byte[] key = UnsafeDifferential.Bytes(random, 24);
+            byte[] iv = UnsafeDifferential.Bytes(random, 28);
+            byte[] plaintext = UnsafeDifferential.Bytes(random, 300);
+            using SymmetricAlgorithm reference = UnsafeDifferential.Configure(RijndaelCipher.Create(), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
+            using SymmetricAlgorithm candidate = UnsafeDifferential.Configure(RijndaelAblationCore.CreateAlgorithm(variant), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
+            byte[] expected = reference.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
+            Assert.Equal(expected, candidate.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length));
+            Assert.Equal(plaintext, candidate.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length));
+        }
+    }
+
+    [Fact]
+    public void AutoFlavourUsesAesNiExactlyWhenTheCpuHasItAndIntrinsicsAreAllowed()
+    {
+        bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
+        Assert.Equal(allowed, Unsafe.Internal.CpuFeatures.IntrinsicsAllowed);
+        foreach (int blockSize in s_sizes)
+        {
+            bool hardware = blockSize switch
+            {
+                16 => RijndaelAesNiCore.IsSupported,
+                32 => RijndaelAesNi256Core.IsSupported,
+                _ => false,
+            };
+            using BlockCipher auto = UnsafeRijndael.CreateCore(new byte[16], blockSize, allowed);
+            Assert.Equal(hardware && allowed, auto is not RijndaelPortableCore);
+            using BlockCipher portable = UnsafeRijndael.CreateCore(new byte[16], blockSize, allowIntrinsics: false);
+            Assert.IsType<RijndaelPortableCore>(portable);
+        }
+    }
+
+    private static Dictionary<string, Func<byte[], int, BlockCipher>> CoreFactories()
+    {
+        Dictionary<string, Func<byte[], int, BlockCipher>> cores = new()
+        {
+            ["Portable"] = (key, blockSize) => new RijndaelPortableCore(key, blockSize),
+        };
+        if (RijndaelAesNiCore.IsSupported)
+        {
+            cores["AesNi"] = (key, _) => new RijndaelAesNiCore(key);
+        }
+
+        if (RijndaelAesNi256Core.IsSupported)
+        {
+            cores["AesNi256"] = (key, _) => new RijndaelAesNi256Core(key);
+        }
+
+        foreach (RijndaelAblation variant in (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation)))
+        {
+            cores["Ablation-" + variant] = (key, blockSize) => new RijndaelAblationCore(key, blockSize, variant);
+        }
+
+        return cores;
+    }
+
+    private static int[] BlockSizes(string core) => core switch
+    {
+        "AesNi" => new[] { 16 },
+        "AesNi256" => new[] { 32 },
+        _ => s_sizes,
+    };
+}
