@@ -16,7 +16,7 @@ namespace Panicode.Crypto.Benchmarks;
 /// <c>dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --short</c> (the default):
 /// the paper's Figures 1-4 in a few minutes. <c>-- --full</c>: every size, mode, direction, curve,
 /// key setup, the microbenchmarks and the ablation (docs/benchmarks.md). Any other arguments go to
-/// BenchmarkDotNet's switcher, e.g. <c>-- --full --filter *Camellia*</c>.
+/// BenchmarkDotNet's switcher over every benchmark class, e.g. <c>-- --full --filter *Camellia*</c>.
 /// </summary>
 public static class Program
 {
@@ -26,7 +26,7 @@ public static class Program
         RunSettings.Short = !full;
         string[] rest = args.Where(a => a is not "--short" and not "--full").ToArray();
         IConfig config = BenchmarkConfig.Create(shortRun: !full);
-        Type[] types = BenchmarkTypes(full);
+        Type[] types = BenchmarkTypes(full || rest.Length > 0);
 
         Summary[] summaries = rest.Length > 0
             ? BenchmarkSwitcher.FromTypes(types).Run(rest, config).ToArray()
@@ -63,12 +63,12 @@ public static class Program
         return line == null ? "unknown" : line.Substring(line.IndexOf(':', StringComparison.Ordinal) + 1).Trim();
     }
 
-    private static Type[] BenchmarkTypes(bool full)
+    private static Type[] BenchmarkTypes(bool all)
     {
-        IEnumerable<Type> all = typeof(Program).Assembly.GetTypes()
+        IEnumerable<Type> types = typeof(Program).Assembly.GetTypes()
             .Where(t => t.IsClass && !t.IsAbstract && t.GetMethods().Any(m => m.GetCustomAttribute<BenchmarkAttribute>() != null));
-        return full
-            ? all.ToArray()
-            : all.Where(t => t.Name.EndsWith("Throughput", StringComparison.Ordinal) || t.Name.EndsWith("KeySetup", StringComparison.Ordinal) || t.Name == "EcdsaBenchmarks").ToArray();
+        return all
+            ? types.ToArray()
+            : types.Where(t => t.Name.EndsWith("Throughput", StringComparison.Ordinal) || t.Name.EndsWith("KeySetup", StringComparison.Ordinal) || t.Name == "EcdsaBenchmarks").ToArray();
     }
 }

@@ -5,7 +5,7 @@ using BenchmarkDotNet.Reports;
 namespace Panicode.Crypto.Benchmarks.Infrastructure;
 
 /// <summary>One measured case, flattened for the paper-style tables.</summary>
-public sealed record BenchmarkRecord(string Class, string Implementation, IReadOnlyDictionary<string, string> Parameters, double MeanNanoseconds)
+public sealed record BenchmarkRecord(string Class, string Implementation, IReadOnlyDictionary<string, string> Parameters, double MeanNanoseconds, bool IsBaseline)
 {
     public string this[string parameter] => Parameters.TryGetValue(parameter, out string? value) ? value : "";
 
@@ -16,5 +16,6 @@ public sealed record BenchmarkRecord(string Class, string Implementation, IReadO
             report.BenchmarkCase.Descriptor.Type.Name,
             report.BenchmarkCase.Descriptor.WorkloadMethodDisplayInfo.Trim('\''),
             report.BenchmarkCase.Parameters.Items.ToDictionary(p => p.Name, p => p.Value?.ToString() ?? ""),
-            report.ResultStatistics!.Mean);
+            report.ResultStatistics!.Mean,
+            report.BenchmarkCase.Descriptor.Baseline);
 }

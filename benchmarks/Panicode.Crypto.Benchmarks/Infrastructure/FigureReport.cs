@@ -44,7 +44,7 @@ public static class FigureReport
 
         AppendKeySetup(text, records);
         AppendEc(text, records);
-        AppendTimeTables(text, records, r => r.Class.EndsWith("Ablation", StringComparison.Ordinal), "Ablation: each technique taken out of the Unsafe core in turn");
+        AppendTimeTables(text, records, r => r.Class.Contains("Ablation", StringComparison.Ordinal), "Ablation: each technique taken out of the Unsafe core in turn");
         AppendTimeTables(text, records, r => r.Class is "HeapVersusStackTemporaries" or "TableLookupKernels", "The paper's microbenchmarks (Tables 2 and 3, §3.1, §3.4)");
         return text.ToString();
     }
@@ -185,14 +185,16 @@ public static class FigureReport
         text.AppendLine();
         foreach (IGrouping<string, BenchmarkRecord> group in mine.GroupBy(r => r.Class + " " + string.Join(", ", r.Parameters.Select(p => $"{p.Key}={p.Value}"))))
         {
-            double first = group.First().MeanNanoseconds;
+            double baseline = (group.FirstOrDefault(r => r.IsBaseline) ?? group.First()).MeanNanoseconds;
+            bool sized = group.First().Parameters.ContainsKey("Size");
             text.AppendLine($"#### {group.Key.Trim()}");
             text.AppendLine();
-            text.AppendLine("| Variant | ns | time vs first row |");
-            text.AppendLine("|---|---:|---:|");
+            text.AppendLine(sized ? "| Variant | ns | MB/s | time / baseline |" : "| Variant | ns | time / baseline |");
+            text.AppendLine(sized ? "|---|---:|---:|---:|" : "|---|---:|---:|");
             foreach (BenchmarkRecord record in group)
             {
-                text.AppendLine(FormattableString.Invariant($"| {record.Implementation} | {record.MeanNanoseconds:F2} | {record.MeanNanoseconds / first:F2} |"));
+                string throughput = sized ? FormattableString.Invariant($" {int.Parse(record["Size"], CultureInfo.InvariantCulture) * 1000.0 / record.MeanNanoseconds:F1} |") : "";
+                text.AppendLine(FormattableString.Invariant($"| {record.Implementation}{(record.IsBaseline ? " (baseline)" : "")} | {record.MeanNanoseconds:F2} |{throughput} {record.MeanNanoseconds / baseline:F2} |"));
             }
 
             text.AppendLine();

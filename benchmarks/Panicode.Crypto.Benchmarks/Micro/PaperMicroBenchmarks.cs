@@ -40,6 +40,18 @@ public class HeapVersusStackTemporaries
         return x;
     }
 
+    [Benchmark(OperationsPerInvoke = Calls, Description = "TestStack + [SkipLocalsInit]")]
+    public int StackNoZeroing()
+    {
+        int x = _start;
+        for (int i = 0; i < Calls; i++)
+        {
+            x = TestStackSkipLocalsInit(x);
+        }
+
+        return x;
+    }
+
     [Benchmark(OperationsPerInvoke = Calls, Description = "Span<int> stackalloc")]
     public int SpanStack()
     {
@@ -65,6 +77,19 @@ public class HeapVersusStackTemporaries
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static unsafe int TestStack(int start)
+    {
+        int* tmp = stackalloc int[8];
+        tmp[0] = start; tmp[1] = tmp[0] + 1;
+        tmp[2] = tmp[1] + tmp[0]; tmp[3] = tmp[2] + tmp[1];
+        tmp[4] = tmp[3] + tmp[2]; tmp[5] = tmp[4] + tmp[3];
+        tmp[6] = tmp[5] + tmp[4]; tmp[7] = tmp[6] + tmp[5];
+        return tmp[7];
+    }
+
+    // The same as TestStack without the zeroing of the stackalloc'd memory that C# asks for by default.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    [SkipLocalsInit]
+    private static unsafe int TestStackSkipLocalsInit(int start)
     {
         int* tmp = stackalloc int[8];
         tmp[0] = start; tmp[1] = tmp[0] + 1;
@@ -122,6 +147,15 @@ public class TableLookupKernels
         }
     }
 
+    [Benchmark(OperationsPerInvoke = Steps, Description = "mask, pointer (fixed) argument")]
+    public unsafe uint MaskPointer()
+    {
+        fixed (uint* table = _table)
+        {
+            return MaskPointerLoop(table, _start);
+        }
+    }
+
     [Benchmark(OperationsPerInvoke = Steps, Description = "cast, ref + Unsafe.Add (no pinning)")]
     public uint UnsafeRef() => RefLoop(ref MemoryMarshal.GetArrayDataReference(_table), _start);
 
@@ -175,6 +209,17 @@ public class TableLookupKernels
         for (int i = 0; i < Steps; i++)
         {
             x = t[(byte)x] ^ t[(byte)(x >> 8)] ^ t[(byte)(x >> 16)] ^ t[(byte)(x >> 24)];
+        }
+
+        return x;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static unsafe uint MaskPointerLoop(uint* t, uint x)
+    {
+        for (int i = 0; i < Steps; i++)
+        {
+            x = t[x & 0xFF] ^ t[(x >> 8) & 0xFF] ^ t[(x >> 16) & 0xFF] ^ t[(x >> 24) & 0xFF];
         }
 
         return x;
