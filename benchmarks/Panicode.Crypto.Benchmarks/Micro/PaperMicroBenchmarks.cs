@@ -2,6 +2,7 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
+using MemoryUnsafe = System.Runtime.CompilerServices.Unsafe;
 
 namespace Panicode.Crypto.Benchmarks.Micro;
 
@@ -230,7 +231,7 @@ public class TableLookupKernels
     {
         for (int i = 0; i < Steps; i++)
         {
-            x = Unsafe.Add(ref t, (byte)x) ^ Unsafe.Add(ref t, (byte)(x >> 8)) ^ Unsafe.Add(ref t, (byte)(x >> 16)) ^ Unsafe.Add(ref t, (byte)(x >> 24));
+            x = MemoryUnsafe.Add(ref t, (byte)x) ^ MemoryUnsafe.Add(ref t, (byte)(x >> 8)) ^ MemoryUnsafe.Add(ref t, (byte)(x >> 16)) ^ MemoryUnsafe.Add(ref t, (byte)(x >> 24));
         }
 
         return x;

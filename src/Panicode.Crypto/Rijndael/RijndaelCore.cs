@@ -34,18 +34,7 @@ internal sealed class RijndaelCore : BlockCipher
         Debug.Assert(key.Length is 16 or 20 or 24 or 28 or 32);
         _nb = blockSizeInBytes / 4;
         _rounds = RijndaelKeySchedule.Rounds(_nb, key.Length / 4);
-        (int c1, int c2, int c3) = ShiftOffsets(_nb);
-        _shifted = new int[3 * _nb];
-        _unshifted = new int[3 * _nb];
-        for (int j = 0; j < _nb; j++)
-        {
-            _shifted[j] = (j + c1) % _nb;
-            _shifted[_nb + j] = (j + c2) % _nb;
-            _shifted[(2 * _nb) + j] = (j + c3) % _nb;
-            _unshifted[j] = (j + _nb - c1) % _nb;
-            _unshifted[_nb + j] = (j + _nb - c2) % _nb;
-            _unshifted[(2 * _nb) + j] = (j + _nb - c3) % _nb;
-        }
+        (_shifted, _unshifted) = SourceColumns(_nb);
         _encryptionKeys = new uint[_nb * (_rounds + 1)];
         _decryptionKeys = new uint[_encryptionKeys.Length];
         RijndaelKeySchedule.ExpandEncryptionKey(key, _encryptionKeys);
@@ -59,6 +48,28 @@ internal sealed class RijndaelCore : BlockCipher
         7 => (1, 2, 4),
         _ => (1, 3, 4),
     };
+
+    /// <summary>
+    /// For rows 1..3 (3 * Nb entries each), the column each destination column takes that row from
+    /// after ShiftRows and after InvShiftRows.
+    /// </summary>
+    public static (int[] Shifted, int[] Unshifted) SourceColumns(int nb)
+    {
+        (int c1, int c2, int c3) = ShiftOffsets(nb);
+        int[] shifted = new int[3 * nb];
+        int[] unshifted = new int[3 * nb];
+        for (int j = 0; j < nb; j++)
+        {
+            shifted[j] = (j + c1) % nb;
+            shifted[nb + j] = (j + c2) % nb;
+            shifted[(2 * nb) + j] = (j + c3) % nb;
+            unshifted[j] = (j + nb - c1) % nb;
+            unshifted[nb + j] = (j + nb - c2) % nb;
+            unshifted[(2 * nb) + j] = (j + nb - c3) % nb;
+        }
+
+        return (shifted, unshifted);
+    }
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, _encryptionKeys, _shifted, Te0, Te1, Te2, Te3, SBox);

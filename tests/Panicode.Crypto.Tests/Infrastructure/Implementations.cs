@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
+using Panicode.Crypto.Unsafe;
 
 namespace Panicode.Crypto.Tests.Infrastructure;
 
@@ -29,6 +30,10 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Rijndael = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => RijndaelCipher.Create()),
+
+        // AES-NI for 128-bit blocks where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else portable.
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateRijndael()),
+        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateRijndael(forcePortable: true)),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelData => ToTheoryData(Rijndael);

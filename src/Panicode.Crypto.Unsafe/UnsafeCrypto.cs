@@ -1,0 +1,30 @@
+using Panicode.Crypto.Unsafe.Internal;
+using Panicode.Crypto.Unsafe.Rijndael;
+
+namespace Panicode.Crypto.Unsafe;
+
+/// <summary>
+/// Creates the Unsafe flavour of the Panicode.Crypto algorithms: the same public classes, modes and
+/// paddings as the Reference flavour, with cores optimized by unsafe code (pointer table lookups,
+/// <c>stackalloc</c> temporaries, byte casts, tables passed as arguments) and, where the CPU has
+/// them, hardware intrinsics.
+/// </summary>
+/// <remarks>
+/// Setting the environment variable <c>PANICODE_FORCE_PORTABLE=1</c> before the first use turns the
+/// intrinsic paths off; the portable unsafe code then runs on every machine.
+/// </remarks>
+public static class UnsafeCrypto
+{
+    /// <summary>
+    /// Creates a <see cref="RijndaelCipher"/> (every block and key size of 128..256 bits in steps of 32)
+    /// whose core is optimized; with 128-bit blocks it uses AES-NI where available.
+    /// </summary>
+    /// <returns>A new Rijndael instance with the defaults of <see cref="RijndaelCipher"/>.</returns>
+    public static RijndaelCipher CreateRijndael() => new UnsafeRijndael(CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates Rijndael on the portable unsafe core when <paramref name="forcePortable"/> is true, in the
+    /// same process as the intrinsic one (tests and benchmarks).
+    /// </summary>
+    internal static RijndaelCipher CreateRijndael(bool forcePortable) => new UnsafeRijndael(!forcePortable && CpuFeatures.IntrinsicsAllowed);
+}
