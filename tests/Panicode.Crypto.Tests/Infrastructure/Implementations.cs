@@ -38,6 +38,13 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelData => ToTheoryData(Rijndael);
 
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => CamelliaCipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
+
     public static TheoryData<Implementation<T>> ToTheoryData<T>(IEnumerable<Implementation<T>> implementations)
     {
         TheoryData<Implementation<T>> data = new();
