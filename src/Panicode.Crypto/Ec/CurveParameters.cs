@@ -1,0 +1,498 @@
+// Domain parameters of the named prime curves: SEC 2 version 2.0 §2 (secp192r1 .. secp521r1, secp256k1; the
+// same values as FIPS 186-4 D.1.2 / SP 800-186 §3.2) and RFC 5639 §3 (brainpoolP224r1 .. brainpoolP512r1),
+// with their object identifiers and the names .NET (ECCurve.NamedCurves, CNG) and OpenSSL give them.
+// Also the validation and matching of explicit prime curves given as ECCurve parameters.
+
+using System;
+using System.Collections.Generic;
+using System.Numerics;
+using System.Security.Cryptography;
+
+namespace Panicode.Crypto.Ec;
+
+/// <summary>Which field implementation a curve uses.</summary>
+internal enum FieldKind
+{
+    Montgomery,
+    NistP192,
+    NistP224,
+    NistP256,
+    NistP384,
+    NistP521,
+}
+
+/// <summary>Short Weierstrass curve y^2 = x^3 + a x + b over GF(p) with a base point G of prime order n.</summary>
+internal sealed class CurveParameters
+{
+    /// <summary>secp192r1 (SEC 2 v2 §2; ANSI X9.62 / FIPS 186-4 D.1.2).</summary>
+    public static readonly CurveParameters P192 = new(
+        "1.2.840.10045.3.1.1",
+        new[] { "nistP192", "secp192r1", "prime192v1", "P-192" },
+        FieldKind.NistP192,
+        p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF",
+        a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFC",
+        b: "64210519E59C80E70FA7E9AB72243049FEB8DEECC146B9B1",
+        gx: "188DA80EB03090F67CBF20EB43A18800F4FF0AFD82FF1012",
+        gy: "07192B95FFC8DA78631011ED6B24CDD573F977A11E794811",
+        n: "FFFFFFFFFFFFFFFFFFFFFFFF99DEF836146BC9B1B4D22831",
+        h: 1);
+
+    /// <summary>secp224r1 (SEC 2 v2 §2; ANSI X9.62 / FIPS 186-4 D.1.2).</summary>
+    public static readonly CurveParameters P224 = new(
+        "1.3.132.0.33",
+        new[] { "nistP224", "secp224r1", "P-224" },
+        FieldKind.NistP224,
+        p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001",
+        a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFE",
+        b: "B4050A850C04B3ABF54132565044B0B7D7BFD8BA270B39432355FFB4",
+        gx: "B70E0CBD6BB4BF7F321390B94A03C1D356C21122343280D6115C1D21",
+        gy: "BD376388B5F723FB4C22DFE6CD4375A05A07476444D5819985007E34",
+        n: "FFFFFFFFFFFFFFFFFFFFFFFFFFFF16A2E0B8F03E13DD29455C5C2A3D",
+        h: 1);
+
+    /// <summary>secp256r1 (SEC 2 v2 §2; ANSI X9.62 / FIPS 186-4 D.1.2).</summary>
+    public static readonly CurveParameters P256 = new(
+        "1.2.840.10045.3.1.7",
+        new[] { "nistP256", "secp256r1", "prime256v1", "P-256", "ECDSA_P256", "ECDH_P256" },
+        FieldKind.NistP256,
+        p: "FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF",
+        a: "FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFC",
+        b: "5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B",
+        gx: "6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296",
+        gy: "4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5",
+        n: "FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551",
+        h: 1);
+
+    /// <summary>secp384r1 (SEC 2 v2 §2; ANSI X9.62 / FIPS 186-4 D.1.2).</summary>
+    public static readonly CurveParameters P384 = new(
+        "1.3.132.0.34",
+        new[] { "nistP384", "secp384r1", "P-384", "ECDSA_P384", "ECDH_P384" },
+        FieldKind.NistP384,
+        p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF",
+        a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFC",
+        b: "B3312FA7E23EE7E4988E056BE3F82D19181D9C6EFE8141120314088F5013875AC656398D8A2ED19D2A85C8EDD3EC2AEF",
+        gx: "AA87CA22BE8B05378EB1C71EF320AD746E1D3B628BA79B9859F741E082542A385502F25DBF55296C3A545E3872760AB7",
+        gy: "3617DE4A96262C6F5D9E98BF9292DC29F8F41DBD289A147CE9DA3113B5F0B8C00A60B1CE1D7E819D7A431D7C90EA0E5F",
+        n: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC7634D81F4372DDF581A0DB248B0A77AECEC196ACCC52973",
+        h: 1);
+
+    /// <summary>secp521r1 (SEC 2 v2 §2; ANSI X9.62 / FIPS 186-4 D.1.2).</summary>
+    public static readonly CurveParameters P521 = new(
+        "1.3.132.0.35",
+        new[] { "nistP521", "secp521r1", "P-521", "ECDSA_P521", "ECDH_P521" },
+        FieldKind.NistP521,
+        p: "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF",
+        a: "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC",
+        b: "0051953EB9618E1C9A1F929A21A0B68540EEA2DA725B99B315F3B8B489918EF109E156193951EC7E937B1652C0BD3BB1BF073573DF883D2C34F1EF451FD46B503F00",
+        gx: "00C6858E06B70404E9CD9E3ECB662395B4429C648139053FB521F828AF606B4D3DBAA14B5E77EFE75928FE1DC127A2FFA8DE3348B3C1856A429BF97E7E31C2E5BD66",
+        gy: "011839296A789A3BC0045C8A5FB42C7D1BD998F54449579B446817AFBD17273E662C97EE72995EF42640C550B9013FAD0761353C7086A272C24088BE94769FD16650",
+        n: "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409",
+        h: 1);
+
+    /// <summary>secp256k1 (SEC 2 v2 §2.4.1).</summary>
+    public static readonly CurveParameters Secp256k1 = new(
+        "1.3.132.0.10",
+        new[] { "secp256k1" },
+        FieldKind.Montgomery,
+        p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F",
+        a: "0000000000000000000000000000000000000000000000000000000000000000",
+        b: "0000000000000000000000000000000000000000000000000000000000000007",
+        gx: "79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798",
+        gy: "483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8",
+        n: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141",
+        h: 1);
+
+    /// <summary>brainpoolP224r1 (RFC 5639 §3).</summary>
+    public static readonly CurveParameters BrainpoolP224r1 = new(
+        "1.3.36.3.3.2.8.1.1.5",
+        new[] { "brainpoolP224r1" },
+        FieldKind.Montgomery,
+        p: "D7C134AA264366862A18302575D1D787B09F075797DA89F57EC8C0FF",
+        a: "68A5E62CA9CE6C1C299803A6C1530B514E182AD8B0042A59CAD29F43",
+        b: "2580F63CCFE44138870713B1A92369E33E2135D266DBB372386C400B",
+        gx: "0D9029AD2C7E5CF4340823B2A87DC68C9E4CE3174C1E6EFDEE12C07D",
+        gy: "58AA56F772C0726F24C6B89E4ECDAC24354B9E99CAA3F6D3761402CD",
+        n: "D7C134AA264366862A18302575D0FB98D116BC4B6DDEBCA3A5A7939F",
+        h: 1);
+
+    /// <summary>brainpoolP256r1 (RFC 5639 §3).</summary>
+    public static readonly CurveParameters BrainpoolP256r1 = new(
+        "1.3.36.3.3.2.8.1.1.7",
+        new[] { "brainpoolP256r1" },
+        FieldKind.Montgomery,
+        p: "A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377",
+        a: "7D5A0975FC2C3057EEF67530417AFFE7FB8055C126DC5C6CE94A4B44F330B5D9",
+        b: "26DC5C6CE94A4B44F330B5D9BBD77CBF958416295CF7E1CE6BCCDC18FF8C07B6",
+        gx: "8BD2AEB9CB7E57CB2C4B482FFC81B7AFB9DE27E1E3BD23C23A4453BD9ACE3262",
+        gy: "547EF835C3DAC4FD97F8461A14611DC9C27745132DED8E545C1D54C72F046997",
+        n: "A9FB57DBA1EEA9BC3E660A909D838D718C397AA3B561A6F7901E0E82974856A7",
+        h: 1);
+
+    /// <summary>brainpoolP320r1 (RFC 5639 §3).</summary>
+    public static readonly CurveParameters BrainpoolP320r1 = new(
+        "1.3.36.3.3.2.8.1.1.9",
+        new[] { "brainpoolP320r1" },
+        FieldKind.Montgomery,
+        p: "D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27",
+        a: "3EE30B568FBAB0F883CCEBD46D3F3BB8A2A73513F5EB79DA66190EB085FFA9F492F375A97D860EB4",
+        b: "520883949DFDBC42D3AD198640688A6FE13F41349554B49ACC31DCCD884539816F5EB4AC8FB1F1A6",
+        gx: "43BD7E9AFB53D8B85289BCC48EE5BFE6F20137D10A087EB6E7871E2A10A599C710AF8D0D39E20611",
+        gy: "14FDD05545EC1CC8AB4093247F77275E0743FFED117182EAA9C77877AAAC6AC7D35245D1692E8EE1",
+        n: "D35E472036BC4FB7E13C785ED201E065F98FCFA5B68F12A32D482EC7EE8658E98691555B44C59311",
+        h: 1);
+
+    /// <summary>brainpoolP384r1 (RFC 5639 §3).</summary>
+    public static readonly CurveParameters BrainpoolP384r1 = new(
+        "1.3.36.3.3.2.8.1.1.11",
+        new[] { "brainpoolP384r1" },
+        FieldKind.Montgomery,
+        p: "8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53",
+        a: "7BC382C63D8C150C3C72080ACE05AFA0C2BEA28E4FB22787139165EFBA91F90F8AA5814A503AD4EB04A8C7DD22CE2826",
+        b: "04A8C7DD22CE28268B39B55416F0447C2FB77DE107DCD2A62E880EA53EEB62D57CB4390295DBC9943AB78696FA504C11",
+        gx: "1D1C64F068CF45FFA2A63A81B7C13F6B8847A3E77EF14FE3DB7FCAFE0CBD10E8E826E03436D646AAEF87B2E247D4AF1E",
+        gy: "8ABE1D7520F9C2A45CB1EB8E95CFD55262B70B29FEEC5864E19C054FF99129280E4646217791811142820341263C5315",
+        n: "8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B31F166E6CAC0425A7CF3AB6AF6B7FC3103B883202E9046565",
+        h: 1);
+
+    /// <summary>brainpoolP512r1 (RFC 5639 §3).</summary>
+    public static readonly CurveParameters BrainpoolP512r1 = new(
+        "1.3.36.3.3.2.8.1.1.13",
+        new[] { "brainpoolP512r1" },
+        FieldKind.Montgomery,
+        p: "AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3",
+        a: "7830A3318B603B89E2327145AC234CC594CBDD8D3DF91610A83441CAEA9863BC2DED5D5AA8253AA10A2EF1C98B9AC8B57F1117A72BF2C7B9E7C1AC4D77FC94CA",
+        b: "3DF91610A83441CAEA9863BC2DED5D5AA8253AA10A2EF1C98B9AC8B57F1117A72BF2C7B9E7C1AC4D77FC94CADC083E67984050B75EBAE5DD2809BD638016F723",
+        gx: "81AEE4BDD82ED9645A21322E9C4C6A9385ED9F70B5D916C1B43B62EEF4D0098EFF3B1F78E2D0D48D50D1687B93B97D5F7C6D5047406A5E688B352209BCB9F822",
+        gy: "7DDE385D566332ECC0EABFA9CF7822FDF209F70024A57B1AA000C55B881F8111B2DCDE494A5F485E5BCA4BD88A2763AED1CA2B2FA8F0540678CD1E0F3AD80892",
+        n: "AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA70330870553E5C414CA92619418661197FAC10471DB1D381085DDADDB58796829CA90069",
+        h: 1);
+
+    private static readonly CurveParameters[] s_named =
+    {
+        P192, P224, P256, P384, P521, Secp256k1,
+        BrainpoolP224r1, BrainpoolP256r1, BrainpoolP320r1, BrainpoolP384r1, BrainpoolP512r1,
+    };
+
+    private CurveParameters(string oid, string[] names, FieldKind kind, string p, string a, string b, string gx, string gy, string n, int h)
+        : this(oid, names, kind, FromHex(p), FromHex(a), FromHex(b), FromHex(gx), FromHex(gy), FromHex(n), h)
+    {
+    }
+
+    private CurveParameters(string? oid, string[] names, FieldKind kind, byte[] p, byte[] a, byte[] b, byte[] gx, byte[] gy, byte[] n, int h)
+    {
+        Oid = oid;
+        Names = names;
+        Kind = kind;
+        P = p;
+        A = a;
+        B = b;
+        Gx = gx;
+        Gy = gy;
+        N = n;
+        Cofactor = h;
+        FieldBits = Limbs.BitLengthPublic(p);
+        OrderBits = Limbs.BitLengthPublic(n);
+    }
+
+    /// <summary>Every named curve this library knows.</summary>
+    public static IReadOnlyList<CurveParameters> Named => s_named;
+
+    /// <summary>Dotted object identifier, or null for an explicit curve.</summary>
+    public string? Oid { get; }
+
+    /// <summary>Names the curve is known by; the first is the one reported when exporting.</summary>
+    public IReadOnlyList<string> Names { get; }
+
+    public string FriendlyName => Names.Count > 0 ? Names[0] : "explicit";
+
+    public bool IsNamed => Oid != null;
+
+    public FieldKind Kind { get; }
+
+    /// <summary>Field prime, a, b, G and n as big-endian integers of field length (n: its own length).</summary>
+    public byte[] P { get; }
+
+    public byte[] A { get; }
+
+    public byte[] B { get; }
+
+    public byte[] Gx { get; }
+
+    public byte[] Gy { get; }
+
+    public byte[] N { get; }
+
+    public int Cofactor { get; }
+
+    public int FieldBits { get; }
+
+    public int FieldBytes => P.Length;
+
+    public int OrderBits { get; }
+
+    public int OrderBytes => N.Length;
+
+    /// <summary>Finds a named curve by object identifier or, failing that, by any of its names (case-insensitive).</summary>
+    public static CurveParameters? FindNamed(string? oidValue, string? friendlyName)
+    {
+        if (!string.IsNullOrEmpty(oidValue))
+        {
+            foreach (CurveParameters c in s_named)
+            {
+                if (c.Oid == oidValue)
+                {
+                    return c;
+                }
+            }
+
+            return null;
+        }
+
+        if (!string.IsNullOrEmpty(friendlyName))
+        {
+            foreach (CurveParameters c in s_named)
+            {
+                foreach (string name in c.Names)
+                {
+                    if (string.Equals(name, friendlyName, StringComparison.OrdinalIgnoreCase))
+                    {
+                        return c;
+                    }
+                }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The named curve of the given key size in bits (the NIST curve, as ECDsa.KeySize does).</summary>
+    public static CurveParameters? ForKeySize(int bits) => bits switch
+    {
+        192 => P192,
+        224 => P224,
+        256 => P256,
+        384 => P384,
+        521 => P521,
+        _ => null,
+    };
+
+    /// <summary>
+    /// Resolves an <see cref="ECCurve"/>: named curves by OID or name, explicit prime curves after validating
+    /// their parameters (an explicit curve equal to a named one is that named curve, so it gets the fast field).
+    /// </summary>
+    public static CurveParameters FromECCurve(ECCurve curve)
+    {
+        if (curve.IsNamed)
+        {
+            string? value = curve.Oid?.Value;
+            string? name = curve.Oid?.FriendlyName;
+            return FindNamed(value, name)
+                ?? throw new PlatformNotSupportedException(
+                    $"The specified curve '{(string.IsNullOrEmpty(name) ? value : name)}' or its parameters are not valid for this platform.");
+        }
+
+        if (curve.IsPrime)
+        {
+            return FromExplicit(curve);
+        }
+
+        if (curve.IsCharacteristic2)
+        {
+            throw new PlatformNotSupportedException("Characteristic-2 curves are not supported; only prime curves are.");
+        }
+
+        throw new CryptographicException("The specified curve is not valid: it is neither named nor explicit prime.");
+    }
+
+    /// <summary>The curve as an ECCurve: named (OID and friendly name) or explicit prime.</summary>
+    public ECCurve ToECCurve(bool explicitParameters)
+    {
+        if (!explicitParameters && Oid != null)
+        {
+            return ECCurve.CreateFromOid(new System.Security.Cryptography.Oid(Oid, FriendlyName));
+        }
+
+        return new ECCurve
+        {
+            CurveType = ECCurve.ECCurveType.PrimeShortWeierstrass,
+            Prime = (byte[])P.Clone(),
+            A = (byte[])A.Clone(),
+            B = (byte[])B.Clone(),
+            G = new ECPoint { X = (byte[])Gx.Clone(), Y = (byte[])Gy.Clone() },
+            Order = (byte[])N.Clone(),
+            Cofactor = new[] { (byte)Cofactor },
+        };
+    }
+
+    private static CurveParameters FromExplicit(ECCurve curve)
+    {
+        if (curve.CurveType != ECCurve.ECCurveType.PrimeShortWeierstrass)
+        {
+            throw new PlatformNotSupportedException($"Curve type {curve.CurveType} is not supported; only short Weierstrass prime curves are.");
+        }
+
+        if (curve.Prime is null || curve.A is null || curve.B is null || curve.G.X is null || curve.G.Y is null ||
+            curve.Order is null || curve.Cofactor is null)
+        {
+            throw new CryptographicException("The explicit curve is missing Prime, A, B, G, Order or Cofactor.");
+        }
+
+        int len = curve.Prime.Length;
+        if (curve.A.Length != len || curve.B.Length != len || curve.G.X.Length != len || curve.G.Y.Length != len)
+        {
+            throw new CryptographicException("The explicit curve parameters Prime, A, B and G must have the same length.");
+        }
+
+        // All of these values are public domain parameters, so BigInteger (variable time) is fine here.
+        BigInteger p = ToInteger(curve.Prime);
+        BigInteger a = ToInteger(curve.A);
+        BigInteger b = ToInteger(curve.B);
+        BigInteger gx = ToInteger(curve.G.X);
+        BigInteger gy = ToInteger(curve.G.Y);
+        BigInteger n = ToInteger(curve.Order);
+        BigInteger h = ToInteger(curve.Cofactor);
+        if (p < 5 || p.IsEven || curve.Prime[0] == 0 || a >= p || b >= p || gx >= p || gy >= p ||
+            n < 3 || n.IsEven || h < 1 || h > 255)
+        {
+            throw new CryptographicException("The explicit curve parameters are out of range.");
+        }
+
+        if (!IsProbablePrime(p) || !IsProbablePrime(n))
+        {
+            throw new CryptographicException("The explicit curve's prime or order is not prime.");
+        }
+
+        BigInteger discriminant = ((4 * BigInteger.Pow(a, 3)) + (27 * b * b)) % p;
+        if (discriminant.IsZero)
+        {
+            throw new CryptographicException("The explicit curve is singular.");
+        }
+
+        if ((((gy * gy) - ((gx * gx * gx) + (a * gx) + b)) % p + p) % p != 0)
+        {
+            throw new CryptographicException("The explicit curve's generator is not on the curve.");
+        }
+
+        // Hasse: |h n - (p + 1)| <= 2 sqrt(p); with a wrong order signatures would not verify.
+        BigInteger t = (h * n) - (p + 1);
+        if (t * t > 4 * p)
+        {
+            throw new CryptographicException("The explicit curve's order and cofactor do not fit the field size.");
+        }
+
+        byte[] order = TrimLeadingZeros(curve.Order);
+        foreach (CurveParameters named in s_named)
+        {
+            if (named.Cofactor == (int)h && Same(named.P, curve.Prime) && Same(named.A, curve.A) && Same(named.B, curve.B) &&
+                Same(named.Gx, curve.G.X) && Same(named.Gy, curve.G.Y) && Same(named.N, order))
+            {
+                return named;
+            }
+        }
+
+        var result = new CurveParameters(
+            null,
+            Array.Empty<string>(),
+            FieldKind.Montgomery,
+            (byte[])curve.Prime.Clone(),
+            (byte[])curve.A.Clone(),
+            (byte[])curve.B.Clone(),
+            (byte[])curve.G.X.Clone(),
+            (byte[])curve.G.Y.Clone(),
+            order,
+            (int)h);
+
+        // The order must really be the order of G: n G = infinity (checked by the caller with the group).
+        return result;
+    }
+
+    /// <summary>Same parameter values (the point of comparison, not the object).</summary>
+    public bool SameDomain(CurveParameters other) =>
+        ReferenceEquals(this, other) ||
+        (Same(P, other.P) && Same(A, other.A) && Same(B, other.B) && Same(Gx, other.Gx) && Same(Gy, other.Gy) &&
+         Same(N, other.N) && Cofactor == other.Cofactor);
+
+    private static bool Same(byte[] x, byte[] y) => x.AsSpan().SequenceEqual(y);
+
+    private static byte[] TrimLeadingZeros(byte[] value)
+    {
+        int i = 0;
+        while (i < value.Length - 1 && value[i] == 0)
+        {
+            i++;
+        }
+
+        return value.AsSpan(i).ToArray();
+    }
+
+    internal static BigInteger ToInteger(ReadOnlySpan<byte> bigEndian)
+    {
+        BigInteger v = BigInteger.Zero;
+        foreach (byte x in bigEndian)
+        {
+            v = (v << 8) | x;
+        }
+
+        return v;
+    }
+
+    /// <summary>Miller-Rabin with fixed small-prime bases; adequate for checking public domain parameters.</summary>
+    private static bool IsProbablePrime(BigInteger n)
+    {
+        int[] bases = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53 };
+        foreach (int q in bases)
+        {
+            if (n == q)
+            {
+                return true;
+            }
+
+            if (n % q == 0)
+            {
+                return false;
+            }
+        }
+
+        BigInteger d = n - 1;
+        int s = 0;
+        while (d.IsEven)
+        {
+            d >>= 1;
+            s++;
+        }
+
+        foreach (int q in bases)
+        {
+            BigInteger x = BigInteger.ModPow(q, d, n);
+            if (x.IsOne || x == n - 1)
+            {
+                continue;
+            }
+
+            bool composite = true;
+            for (int i = 1; i < s && composite; i++)
+            {
+                x = BigInteger.ModPow(x, 2, n);
+                composite = x != n - 1;
+            }
+
+            if (composite)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static byte[] FromHex(string hex)
+    {
+        byte[] bytes = new byte[hex.Length / 2];
+        for (int i = 0; i < bytes.Length; i++)
+        {
+            bytes[i] = Convert.ToByte(hex.Substring(2 * i, 2), 16);
+        }
+
+        return bytes;
+    }
+}

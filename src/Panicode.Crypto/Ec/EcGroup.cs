@@ -1,0 +1,115 @@
+// The seam between the ECDSA/ECDH layer and the arithmetic: an EcGroup does point arithmetic and scalar
+// multiplication on one curve, with all inputs and outputs as big-endian byte strings, so a faster flavour
+// (the Unsafe assembly) substitutes its own group and field code through an EcBackend without touching the
+// signature or key-agreement logic. Scalar arithmetic mod n is a PrimeField the group also supplies.
+
+using System;
+using System.Collections.Concurrent;
+using System.Security.Cryptography;
+
+namespace Panicode.Crypto.Ec;
+
+internal abstract class EcGroup
+{
+    protected EcGroup(CurveParameters curve, PrimeField scalars)
+    {
+        Curve = curve;
+        Scalars = scalars;
+    }
+
+    public CurveParameters Curve { get; }
+
+    /// <summary>Arithmetic modulo the group order n.</summary>
+    public PrimeField Scalars { get; }
+
+    public int FieldBytes => Curve.FieldBytes;
+
+    public int OrderBytes => Curve.OrderBytes;
+
+    /// <summary>
+    /// True when (x, y), each exactly <see cref="FieldBytes"/> long, are both below p and satisfy the curve
+    /// equation (SEC 1 v2 §3.2.2.1 steps 2-3). Public data; may run in variable time.
+    /// </summary>
+    public abstract bool IsOnCurve(ReadOnlySpan<byte> x, ReadOnlySpan<byte> y);
+
+    /// <summary>
+    /// (x, y) = k G for a secret scalar k of <see cref="OrderBytes"/> bytes, in constant time. Returns false when
+    /// the result is the point at infinity (k = 0 mod n); x and y are then zero. y may be empty.
+    /// </summary>
+    public abstract bool MultiplyBase(ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y);
+
+    /// <summary>
+    /// (x, y) = k P for a validated point P and a secret scalar k, in constant time. Returns false at infinity.
+    /// y may be empty.
+    /// </summary>
+    public abstract bool Multiply(ReadOnlySpan<byte> px, ReadOnlySpan<byte> py, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y);
+
+    /// <summary>
+    /// x = the x-coordinate of u1 G + u2 Q for public scalars (verification; variable time allowed).
+    /// Returns false when the sum is the point at infinity.
+    /// </summary>
+    public abstract bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy, Span<byte> x);
+
+    /// <summary>True when n Q is the point at infinity (needed only when the cofactor is not 1).</summary>
+    public bool HasOrderN(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
+    {
+        byte[] zero = new byte[OrderBytes];
+        return !MultiplyAddPublic(zero, Curve.N, qx, qy, new byte[FieldBytes]);
+    }
+}
+
+/// <summary>Creates the groups of one flavour; a group is built once per named curve and shared.</summary>
+internal abstract class EcBackend
+{
+    private readonly ConcurrentDictionary<CurveParameters, EcGroup> _named = new();
+
+    public EcGroup GetGroup(CurveParameters curve)
+    {
+        if (curve.IsNamed)
+        {
+            return _named.GetOrAdd(curve, CreateGroup);
+        }
+
+        EcGroup group = CreateGroup(curve);
+        if (!group.IsOnCurve(curve.Gx, curve.Gy) || !group.HasOrderN(curve.Gx, curve.Gy))
+        {
+            throw new CryptographicException("The explicit curve's generator does not have the given order.");
+        }
+
+        return group;
+    }
+
+    protected abstract EcGroup CreateGroup(CurveParameters curve);
+}
+
+/// <summary>The Reference flavour: safe code, Solinas fields for the NIST primes, Montgomery elsewhere.</summary>
+internal sealed class ReferenceBackend : EcBackend
+{
+    public static readonly ReferenceBackend Instance = new();
+
+    private ReferenceBackend()
+    {
+    }
+
+    protected override EcGroup CreateGroup(CurveParameters curve)
+    {
+        PrimeField field = curve.Kind switch
+        {
+            FieldKind.NistP192 => NistPrimeField.CreateP192(),
+            FieldKind.NistP224 => NistPrimeField.CreateP224(),
+            FieldKind.NistP256 => NistPrimeField.CreateP256(),
+            FieldKind.NistP384 => NistPrimeField.CreateP384(),
+            FieldKind.NistP521 => new NistP521Field(),
+            _ => new MontgomeryField(ToLimbs(curve.P)),
+        };
+
+        return new JacobianGroup(curve, field, new MontgomeryField(ToLimbs(curve.N)));
+    }
+
+    internal static uint[] ToLimbs(byte[] bigEndian)
+    {
+        uint[] r = new uint[Limbs.ForBits(Limbs.BitLengthPublic(bigEndian))];
+        Limbs.FromBigEndian(bigEndian.AsSpan(bigEndian.Length - Math.Min(bigEndian.Length, 4 * r.Length)), r);
+        return r;
+    }
+}

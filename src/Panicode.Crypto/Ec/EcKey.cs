@@ -1,0 +1,239 @@
+// EC key pairs shared by ECDSA and ECDH: generation (SEC 1 v2 §3.2.1, FIPS 186-4 B.4.2), import with the
+// public-key validation of SEC 1 §3.2.2.1 (coordinates in [0, p-1], on the curve, n Q = O when the cofactor
+// is not 1; an affine point is never infinity) and private keys in [1, n-1], and export as ECParameters.
+
+using System;
+using System.Security.Cryptography;
+
+namespace Panicode.Crypto.Ec;
+
+internal sealed class EcKey : IDisposable
+{
+    private EcKey(EcGroup group, byte[] qx, byte[] qy, byte[]? d)
+    {
+        Group = group;
+        Qx = qx;
+        Qy = qy;
+        D = d;
+    }
+
+    public EcGroup Group { get; }
+
+    public byte[] Qx { get; }
+
+    public byte[] Qy { get; }
+
+    /// <summary>The private scalar, OrderBytes long, or null for a public-only key.</summary>
+    public byte[]? D { get; private set; }
+
+    public CurveParameters Curve => Group.Curve;
+
+    public static EcKey Generate(EcBackend backend, CurveParameters curve)
+    {
+        EcGroup group = backend.GetGroup(curve);
+        byte[] d = new byte[group.OrderBytes];
+        EcdsaAlgorithm.RandomScalar(group, d);
+        byte[] qx = new byte[group.FieldBytes];
+        byte[] qy = new byte[group.FieldBytes];
+        group.MultiplyBase(d, qx, qy);
+        return new EcKey(group, qx, qy, d);
+    }
+
+    public static EcKey Import(EcBackend backend, ECParameters parameters)
+    {
+        CurveParameters curve = CurveParameters.FromECCurve(parameters.Curve);
+        EcGroup group = backend.GetGroup(curve);
+        byte[]? x = parameters.Q.X;
+        byte[]? y = parameters.Q.Y;
+        bool hasQ = x != null || y != null;
+        if (hasQ && (x == null || y == null))
+        {
+            throw new CryptographicException("The public key must have both its X and Y coordinates.");
+        }
+
+        if (!hasQ && parameters.D == null)
+        {
+            throw new CryptographicException("The key has neither a public point nor a private value.");
+        }
+
+        if (hasQ)
+        {
+            ValidatePublicPoint(group, x!, y!);
+        }
+
+        if (parameters.D == null)
+        {
+            return new EcKey(group, (byte[])x!.Clone(), (byte[])y!.Clone(), null);
+        }
+
+        byte[] d = NormalizePrivate(group, parameters.D);
+        byte[] qx = new byte[group.FieldBytes];
+        byte[] qy = new byte[group.FieldBytes];
+        group.MultiplyBase(d, qx, qy);
+        if (hasQ && (Ct.BytesEqual(qx, x!) & Ct.BytesEqual(qy, y!)) == 0)
+        {
+            Array.Clear(d, 0, d.Length);
+            throw new CryptographicException("The public key does not match the private key.");
+        }
+
+        return new EcKey(group, qx, qy, d);
+    }
+
+    /// <summary>SEC 1 §3.2.2.1 for a public point given as affine coordinates of exactly the field length.</summary>
+    public static void ValidatePublicPoint(EcGroup group, byte[] x, byte[] y)
+    {
+        if (x.Length != group.FieldBytes || y.Length != group.FieldBytes)
+        {
+            throw new CryptographicException(
+                $"The public key coordinates must be {group.FieldBytes} bytes each for curve {group.Curve.FriendlyName}.");
+        }
+
+        if (!group.IsOnCurve(x, y))
+        {
+            throw new CryptographicException("The public key is not a valid point on the curve.");
+        }
+
+        if (group.Curve.Cofactor != 1 && !group.HasOrderN(x, y))
+        {
+            throw new CryptographicException("The public key is not in the subgroup of order n.");
+        }
+    }
+
+    public ECParameters Export(bool includePrivateParameters, bool explicitCurve)
+    {
+        if (includePrivateParameters && D == null)
+        {
+            throw new CryptographicException("The key does not contain a private value.");
+        }
+
+        return new ECParameters
+        {
+            Curve = Curve.ToECCurve(explicitCurve),
+            Q = new ECPoint { X = (byte[])Qx.Clone(), Y = (byte[])Qy.Clone() },
+            D = includePrivateParameters ? (byte[])D!.Clone() : null,
+        };
+    }
+
+    public byte[] RequirePrivate() =>
+        D ?? throw new CryptographicException("The key does not contain a private value.");
+
+    public void Dispose()
+    {
+        if (D != null)
+        {
+            Array.Clear(D, 0, D.Length);
+            D = null;
+        }
+    }
+
+    /// <summary>Brings D to OrderBytes (leading zeros may be added or dropped) and checks 1 &lt;= d &lt;= n - 1.</summary>
+    private static byte[] NormalizePrivate(EcGroup group, byte[] value)
+    {
+        int len = group.OrderBytes;
+        if (value.Length != len && value.Length != group.FieldBytes)
+        {
+            throw new CryptographicException($"The private key must be {len} bytes for curve {group.Curve.FriendlyName}.");
+        }
+
+        byte[] d = new byte[len];
+        int excess = value.Length - len;
+        uint extraZero = 1;
+        for (int i = 0; i < excess; i++)
+        {
+            extraZero &= Ct.Eq0(value[i]);
+        }
+
+        value.AsSpan(Math.Max(0, excess)).CopyTo(d.AsSpan(Math.Max(0, -excess)));
+        Span<uint> t = stackalloc uint[group.Scalars.LimbCount];
+        bool inRange = group.Scalars.TryDecode(d, t);
+        bool nonZero = group.Scalars.IsZero(t) == 0;
+        t.Clear();
+        if (!(inRange & nonZero & extraZero == 1))
+        {
+            Array.Clear(d, 0, d.Length);
+            throw new CryptographicException("The private key is not in the range [1, n-1].");
+        }
+
+        return d;
+    }
+}
+
+/// <summary>The key of a PrimeEcdsa or PrimeEcdh object: created lazily on the default curve, replaced on import.</summary>
+internal sealed class EcKeyState : IDisposable
+{
+    private readonly EcBackend _backend;
+    private CurveParameters _curve;
+    private EcKey? _key;
+    private bool _disposed;
+
+    public EcKeyState(EcBackend backend, CurveParameters defaultCurve)
+    {
+        _backend = backend;
+        _curve = defaultCurve;
+    }
+
+    public EcBackend Backend => _backend;
+
+    /// <summary>Runs <paramref name="initialize"/> on a new algorithm object, disposing it if that throws.</summary>
+    public static T Initialize<T>(T algorithm, Action<T> initialize)
+        where T : AsymmetricAlgorithm
+    {
+        try
+        {
+            initialize(algorithm);
+            return algorithm;
+        }
+        catch
+        {
+            algorithm.Dispose();
+            throw;
+        }
+    }
+
+    public int KeySize => _curve.FieldBits;
+
+    public EcKey Key
+    {
+        get
+        {
+            if (_disposed)
+            {
+                throw new ObjectDisposedException(nameof(EcKeyState), "The key has been disposed.");
+            }
+
+            return _key ??= EcKey.Generate(_backend, _curve);
+        }
+    }
+
+    /// <summary>Switches to the NIST curve of this size (the key is regenerated on next use).</summary>
+    public void SetCurve(CurveParameters curve)
+    {
+        Replace(null);
+        _curve = curve;
+    }
+
+    public void Generate(ECCurve curve)
+    {
+        CurveParameters c = CurveParameters.FromECCurve(curve);
+        Replace(EcKey.Generate(_backend, c));
+    }
+
+    public void Import(ECParameters parameters) => Replace(EcKey.Import(_backend, parameters));
+
+    public void Dispose()
+    {
+        Replace(null);
+        _disposed = true;
+    }
+
+    private void Replace(EcKey? key)
+    {
+        _key?.Dispose();
+        _key = key;
+        if (key != null)
+        {
+            _curve = key.Curve;
+            _disposed = false;
+        }
+    }
+}

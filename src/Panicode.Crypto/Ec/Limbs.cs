@@ -1,0 +1,205 @@
+// Fixed-width natural numbers as little-endian arrays of 32-bit limbs. Every routine runs in time that depends
+// only on the (public) lengths of its operands; products are formed in 64-bit words so nothing overflows:
+// (2^32 - 1)^2 + 2 (2^32 - 1) = 2^64 - 1.
+
+using System;
+using System.Diagnostics;
+
+namespace Panicode.Crypto.Ec;
+
+internal static class Limbs
+{
+    /// <summary>Number of 32-bit limbs that hold <paramref name="bits"/> bits.</summary>
+    public static int ForBits(int bits) => (bits + 31) / 32;
+
+    /// <summary>Reads a big-endian byte string (at most 4 * dst.Length bytes) into dst.</summary>
+    public static void FromBigEndian(ReadOnlySpan<byte> src, Span<uint> dst)
+    {
+        Debug.Assert(src.Length <= 4 * dst.Length);
+        dst.Clear();
+        for (int i = 0; i < src.Length; i++)
+        {
+            int bytePos = src.Length - 1 - i;
+            dst[i >> 2] |= (uint)src[bytePos] << ((i & 3) * 8);
+        }
+    }
+
+    /// <summary>Writes the low dst.Length bytes of src to dst, big-endian.</summary>
+    public static void ToBigEndian(ReadOnlySpan<uint> src, Span<byte> dst)
+    {
+        for (int i = 0; i < dst.Length; i++)
+        {
+            int limb = i >> 2;
+            dst[dst.Length - 1 - i] = limb < src.Length ? (byte)(src[limb] >> ((i & 3) * 8)) : (byte)0;
+        }
+    }
+
+    /// <summary>r = a + b; returns the carry (0 or 1). r may alias a or b.</summary>
+    public static uint Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        Debug.Assert(r.Length == a.Length && a.Length == b.Length);
+        ulong c = 0;
+        for (int i = 0; i < r.Length; i++)
+        {
+            c += (ulong)a[i] + b[i];
+            r[i] = (uint)c;
+            c >>= 32;
+        }
+
+        return (uint)c;
+    }
+
+    /// <summary>r = a - b; returns the borrow (0 or 1). r may alias a or b.</summary>
+    public static uint Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        Debug.Assert(r.Length == a.Length && a.Length == b.Length);
+        uint borrow = 0;
+        for (int i = 0; i < r.Length; i++)
+        {
+            ulong d = (ulong)a[i] - b[i] - borrow;
+            r[i] = (uint)d;
+            borrow = (uint)(d >> 63);
+        }
+
+        return borrow;
+    }
+
+    /// <summary>r = r + (b when ctl = 1, 0 when ctl = 0); returns the carry.</summary>
+    public static uint CondAdd(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
+    {
+        uint m = Ct.Mask(ctl);
+        ulong c = 0;
+        for (int i = 0; i < r.Length; i++)
+        {
+            c += (ulong)r[i] + (b[i] & m);
+            r[i] = (uint)c;
+            c >>= 32;
+        }
+
+        return (uint)c;
+    }
+
+    /// <summary>r = r - (b when ctl = 1, 0 when ctl = 0); returns the borrow.</summary>
+    public static uint CondSub(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
+    {
+        uint m = Ct.Mask(ctl);
+        uint borrow = 0;
+        for (int i = 0; i < r.Length; i++)
+        {
+            ulong d = (ulong)r[i] - (b[i] & m) - borrow;
+            r[i] = (uint)d;
+            borrow = (uint)(d >> 63);
+        }
+
+        return borrow;
+    }
+
+    /// <summary>1 when a &lt; b (same length): the borrow of a - b, computed without storing the difference.</summary>
+    public static uint LessThan(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        Debug.Assert(a.Length == b.Length);
+        uint borrow = 0;
+        for (int i = 0; i < a.Length; i++)
+        {
+            ulong d = (ulong)a[i] - b[i] - borrow;
+            borrow = (uint)(d >> 63);
+        }
+
+        return borrow;
+    }
+
+    /// <summary>1 when every limb is zero.</summary>
+    public static uint IsZero(ReadOnlySpan<uint> a)
+    {
+        uint acc = 0;
+        for (int i = 0; i < a.Length; i++)
+        {
+            acc |= a[i];
+        }
+
+        return Ct.Eq0(acc);
+    }
+
+    /// <summary>1 when a == b.</summary>
+    public static uint Equal(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        Debug.Assert(a.Length == b.Length);
+        uint acc = 0;
+        for (int i = 0; i < a.Length; i++)
+        {
+            acc |= a[i] ^ b[i];
+        }
+
+        return Ct.Eq0(acc);
+    }
+
+    /// <summary>
+    /// r = a * b, schoolbook; r has a.Length + b.Length limbs and must not overlap a or b. Each inner step adds
+    /// r[i+j] + a[j] * b[i] + carry &lt;= (2^32 - 1) + (2^32 - 1)^2 + (2^32 - 1) = 2^64 - 1, so it fits a ulong.
+    /// </summary>
+    public static void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        Debug.Assert(r.Length == a.Length + b.Length);
+        r.Clear();
+        for (int i = 0; i < b.Length; i++)
+        {
+            ulong c = 0;
+            ulong bi = b[i];
+            for (int j = 0; j < a.Length; j++)
+            {
+                c += r[i + j] + (a[j] * bi);
+                r[i + j] = (uint)c;
+                c >>= 32;
+            }
+
+            r[i + a.Length] = (uint)c;
+        }
+    }
+
+    /// <summary>Bit <paramref name="index"/> of a (0 or 1); the index is public, the value may be secret.</summary>
+    public static uint Bit(ReadOnlySpan<uint> a, int index) => (a[index >> 5] >> (index & 31)) & 1;
+
+    /// <summary>Position of the highest set bit plus one; variable time, for public values only.</summary>
+    public static int BitLengthPublic(ReadOnlySpan<uint> a)
+    {
+        for (int i = a.Length - 1; i >= 0; i--)
+        {
+            if (a[i] != 0)
+            {
+                int bits = 32;
+                uint top = a[i];
+                while ((top & 0x80000000u) == 0)
+                {
+                    top <<= 1;
+                    bits--;
+                }
+
+                return (i * 32) + bits;
+            }
+        }
+
+        return 0;
+    }
+
+    /// <summary>Bit length of a big-endian byte string; variable time, for public values only.</summary>
+    public static int BitLengthPublic(ReadOnlySpan<byte> bigEndian)
+    {
+        for (int i = 0; i < bigEndian.Length; i++)
+        {
+            if (bigEndian[i] != 0)
+            {
+                int bits = 8;
+                int top = bigEndian[i];
+                while ((top & 0x80) == 0)
+                {
+                    top <<= 1;
+                    bits--;
+                }
+
+                return ((bigEndian.Length - 1 - i) * 8) + bits;
+            }
+        }
+
+        return 0;
+    }
+}

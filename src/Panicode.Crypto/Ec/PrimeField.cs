@@ -1,0 +1,200 @@
+// Arithmetic in GF(p) for an odd prime p on fixed-width 32-bit limbs (SEC 1 v2 §2.1.1, Guide to ECC §2.2).
+// Elements are always kept fully reduced in [0, p) in the field's internal representation (plain integers
+// for the generalized-Mersenne fields, x R mod p for Montgomery fields), so equality and zero tests are plain
+// limb comparisons. Nothing here branches or indexes memory on element values.
+
+using System;
+using System.Diagnostics;
+
+namespace Panicode.Crypto.Ec;
+
+internal abstract class PrimeField
+{
+    private readonly uint[] _p;
+    private readonly uint[] _pMinus2;
+
+    protected PrimeField(uint[] modulus)
+    {
+        Debug.Assert((modulus[0] & 1) == 1, "the modulus must be odd");
+        _p = modulus;
+        LimbCount = modulus.Length;
+        Bits = Limbs.BitLengthPublic(modulus);
+        ByteLength = (Bits + 7) / 8;
+        Debug.Assert(modulus[LimbCount - 1] != 0, "no leading zero limb");
+
+        _pMinus2 = (uint[])modulus.Clone();
+        uint two = 2;
+        Limbs.Sub(_pMinus2, _pMinus2, Two(LimbCount, two));
+    }
+
+    /// <summary>Number of 32-bit limbs of an element.</summary>
+    public int LimbCount { get; }
+
+    /// <summary>Bit length of p.</summary>
+    public int Bits { get; }
+
+    /// <summary>Length of the big-endian encoding of an element.</summary>
+    public int ByteLength { get; }
+
+    /// <summary>The modulus, as a plain integer.</summary>
+    public ReadOnlySpan<uint> Modulus => _p;
+
+    /// <summary>The element 1 in the internal representation.</summary>
+    public abstract ReadOnlySpan<uint> One { get; }
+
+    /// <summary>r = a * b mod p. r may alias a or b.</summary>
+    public abstract void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b);
+
+    /// <summary>r = a^2 mod p. r may alias a.</summary>
+    public virtual void Sqr(Span<uint> r, ReadOnlySpan<uint> a) => Mul(r, a, a);
+
+    /// <summary>Converts a plain integer in [0, p) to the internal representation.</summary>
+    public abstract void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical);
+
+    /// <summary>Converts from the internal representation to a plain integer in [0, p).</summary>
+    public abstract void FromInternal(Span<uint> r, ReadOnlySpan<uint> a);
+
+    /// <summary>
+    /// r = a + b mod p. With a, b &lt; p the sum is below 2p, so one conditional subtraction suffices; it is taken
+    /// when the addition carried out of the top limb or when sum - p does not borrow.
+    /// </summary>
+    public void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        Span<uint> t = stackalloc uint[LimbCount];
+        uint carry = Limbs.Add(r, a, b);
+        uint borrow = Limbs.Sub(t, r, _p);
+        Ct.CCopy(carry | Ct.Not(borrow), r, t);
+    }
+
+    /// <summary>r = a - b mod p: p is added back exactly when the subtraction borrowed.</summary>
+    public void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        uint borrow = Limbs.Sub(r, a, b);
+        Limbs.CondAdd(borrow, r, _p);
+    }
+
+    /// <summary>r = -a mod p (0 stays 0).</summary>
+    public void Neg(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        Span<uint> zero = stackalloc uint[LimbCount];
+        Sub(r, zero, a);
+    }
+
+    /// <summary>1 when a is zero (in either representation zero is the all-zero limb string).</summary>
+    public uint IsZero(ReadOnlySpan<uint> a) => Limbs.IsZero(a);
+
+    /// <summary>1 when a == b.</summary>
+    public uint Equal(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Limbs.Equal(a, b);
+
+    /// <summary>
+    /// r = a^(p-2) = a^-1 mod p (Fermat), 0 for a = 0. The exponent is public, so a fixed 4-bit window over its
+    /// bits may index the table of a^0..a^15 directly; the sequence of operations is the same for every a.
+    /// </summary>
+    public void Invert(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int n = LimbCount;
+        uint[] table = new uint[16 * n];
+        One.CopyTo(table.AsSpan(0, n));
+        a.CopyTo(table.AsSpan(n, n));
+        for (int i = 2; i < 16; i++)
+        {
+            Mul(table.AsSpan(i * n, n), table.AsSpan((i - 1) * n, n), a);
+        }
+
+        Span<uint> acc = stackalloc uint[n];
+        One.CopyTo(acc);
+        int windows = (Bits + 3) / 4;
+        for (int w = windows - 1; w >= 0; w--)
+        {
+            for (int s = 0; s < 4; s++)
+            {
+                Sqr(acc, acc);
+            }
+
+            int bit = w * 4;
+            int digit = (int)((_pMinus2[bit >> 5] >> (bit & 31)) & 0xF);
+            Mul(acc, acc, table.AsSpan(digit * n, n));
+        }
+
+        acc.CopyTo(r);
+        Array.Clear(table, 0, table.Length);
+        acc.Clear();
+    }
+
+    /// <summary>
+    /// Decodes a big-endian integer of at most <see cref="ByteLength"/> bytes into the internal representation.
+    /// Returns false (and leaves r zero) when the value is not below p.
+    /// </summary>
+    public bool TryDecode(ReadOnlySpan<byte> bigEndian, Span<uint> r)
+    {
+        if (bigEndian.Length > 4 * LimbCount)
+        {
+            for (int i = 0; i < bigEndian.Length - (4 * LimbCount); i++)
+            {
+                if (bigEndian[i] != 0)
+                {
+                    r.Clear();
+                    return false;
+                }
+            }
+
+            bigEndian = bigEndian.Slice(bigEndian.Length - (4 * LimbCount));
+        }
+
+        Span<uint> t = stackalloc uint[LimbCount];
+        Limbs.FromBigEndian(bigEndian, t);
+        uint ok = Limbs.LessThan(t, _p);
+        ToInternal(r, t);
+        Ct.CCopy(Ct.Not(ok), r, stackalloc uint[LimbCount]);
+        t.Clear();
+        return ok == 1;
+    }
+
+    /// <summary>Writes a as a big-endian integer of exactly <see cref="ByteLength"/> bytes.</summary>
+    public void Encode(ReadOnlySpan<uint> a, Span<byte> bigEndian)
+    {
+        Debug.Assert(bigEndian.Length == ByteLength);
+        Span<uint> t = stackalloc uint[LimbCount];
+        FromInternal(t, a);
+        Limbs.ToBigEndian(t, bigEndian);
+        t.Clear();
+    }
+
+    /// <summary>
+    /// Reduces a big-endian integer of any length modulo p into the internal representation, one bit at a time
+    /// (r = 2r + bit, then subtract p once: r &lt; p gives 2r + 1 &lt; 2p). Time depends only on the input length.
+    /// </summary>
+    public void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
+    {
+        int n = LimbCount;
+        Span<uint> acc = stackalloc uint[n];
+        Span<uint> t = stackalloc uint[n];
+        for (int i = 0; i < bigEndian.Length; i++)
+        {
+            for (int bit = 7; bit >= 0; bit--)
+            {
+                uint carry = (uint)(bigEndian[i] >> bit) & 1;
+                for (int j = 0; j < n; j++)
+                {
+                    uint top = acc[j] >> 31;
+                    acc[j] = (acc[j] << 1) | carry;
+                    carry = top;
+                }
+
+                uint borrow = Limbs.Sub(t, acc, _p);
+                Ct.CCopy(carry | Ct.Not(borrow), acc, t);
+            }
+        }
+
+        ToInternal(r, acc);
+        acc.Clear();
+        t.Clear();
+    }
+
+    private static uint[] Two(int limbs, uint value)
+    {
+        uint[] r = new uint[limbs];
+        r[0] = value;
+        return r;
+    }
+}

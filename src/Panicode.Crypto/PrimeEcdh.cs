@@ -1,0 +1,231 @@
+// Elliptic-curve Diffie-Hellman over prime curves (SEC 1 v2 §3.3.1, the ECC CDH primitive of SP 800-56A
+// §5.7.1.2 with cofactor 1) behind System.Security.Cryptography.ECDiffieHellman. As with PrimeEcdsa, a
+// flavour supplies only the arithmetic. netstandard2.0 has no ECDiffieHellman class, so this file is .NET only.
+#if NET
+
+using System;
+using System.Security.Cryptography;
+using Panicode.Crypto.Ec;
+
+namespace Panicode.Crypto;
+
+/// <summary>ECDH over the same prime curves as <see cref="PrimeEcdsa"/>.</summary>
+/// <remarks>
+/// The shared secret Z is the x-coordinate of d Q. The peer's point must lie on our curve; a result at
+/// infinity is an error. <see cref="DeriveKeyMaterial"/> is SHA-256(Z), as for CNG; <see cref="DeriveKeyTls"/>
+/// is not supported.
+/// </remarks>
+public abstract class PrimeEcdh : ECDiffieHellman
+{
+    private readonly EcKeyState _state;
+
+    private protected PrimeEcdh(EcBackend backend)
+    {
+        _state = new EcKeyState(backend, CurveParameters.P521);
+        LegalKeySizesValue = new[] { new KeySizes(192, 256, 32), new KeySizes(384, 384, 0), new KeySizes(521, 521, 0) };
+        KeySizeValue = _state.KeySize;
+    }
+
+    /// <inheritdoc />
+    public override int KeySize
+    {
+        get => base.KeySize;
+        set
+        {
+            if (KeySize == value)
+            {
+                return;
+            }
+
+            base.KeySize = value;
+            _state.SetCurve(CurveParameters.ForKeySize(value)!);
+            KeySizeValue = _state.KeySize;
+        }
+    }
+
+    /// <inheritdoc />
+    public override ECDiffieHellmanPublicKey PublicKey => new PrimeEcdhPublicKey(_state.Key.Export(false, explicitCurve: false));
+
+    /// <summary>Creates the Reference flavour with a key on nistP521 generated on first use.</summary>
+    public static new PrimeEcdh Create() => new ReferencePrimeEcdh();
+
+    /// <summary>Creates the Reference flavour with a new key on <paramref name="curve"/>.</summary>
+    public static new PrimeEcdh Create(ECCurve curve) =>
+        EcKeyState.Initialize<PrimeEcdh>(new ReferencePrimeEcdh(), a => a.GenerateKey(curve));
+
+    /// <summary>Creates the Reference flavour holding the given key.</summary>
+    public static new PrimeEcdh Create(ECParameters parameters) =>
+        EcKeyState.Initialize<PrimeEcdh>(new ReferencePrimeEcdh(), a => a.ImportParameters(parameters));
+
+    /// <inheritdoc />
+    public override byte[] DeriveKeyMaterial(ECDiffieHellmanPublicKey otherPartyPublicKey) =>
+        DeriveKeyFromHash(otherPartyPublicKey, HashAlgorithmName.SHA256, null, null);
+
+    /// <inheritdoc />
+    public override byte[] DeriveKeyFromHash(ECDiffieHellmanPublicKey otherPartyPublicKey, HashAlgorithmName hashAlgorithm, byte[]? secretPrepend, byte[]? secretAppend)
+    {
+        byte[] z = DeriveSecret(otherPartyPublicKey);
+        try
+        {
+            using HashAlgorithm hash = EcHash.Create(hashAlgorithm);
+            return hash.ComputeHash(Concat(secretPrepend, z, secretAppend));
+        }
+        finally
+        {
+            Array.Clear(z, 0, z.Length);
+        }
+    }
+
+    /// <inheritdoc />
+    public override byte[] DeriveKeyFromHmac(ECDiffieHellmanPublicKey otherPartyPublicKey, HashAlgorithmName hashAlgorithm, byte[]? hmacKey, byte[]? secretPrepend, byte[]? secretAppend)
+    {
+        byte[] z = DeriveSecret(otherPartyPublicKey);
+        try
+        {
+            using var hmac = new EcHash.Hmac(hashAlgorithm, hmacKey ?? z);
+            return hmac.Compute(Concat(secretPrepend, z, secretAppend));
+        }
+        finally
+        {
+            Array.Clear(z, 0, z.Length);
+        }
+    }
+
+    /// <summary>Not supported: use <see cref="DeriveKeyFromHash(ECDiffieHellmanPublicKey, HashAlgorithmName, byte[], byte[])"/> or the raw agreement.</summary>
+    public override byte[] DeriveKeyTls(ECDiffieHellmanPublicKey otherPartyPublicKey, byte[] prfLabel, byte[] prfSeed) =>
+        throw new PlatformNotSupportedException("The TLS PRF derivation is not supported by PrimeEcdh.");
+
+    /// <summary>The raw shared secret: the x-coordinate of d Q, field-length big-endian.</summary>
+    public override byte[] DeriveRawSecretAgreement(ECDiffieHellmanPublicKey otherPartyPublicKey) =>
+        DeriveSecret(otherPartyPublicKey);
+
+    /// <inheritdoc />
+    public override void GenerateKey(ECCurve curve)
+    {
+        _state.Generate(curve);
+        KeySizeValue = _state.KeySize;
+    }
+
+    /// <inheritdoc />
+    public override void ImportParameters(ECParameters parameters)
+    {
+        _state.Import(parameters);
+        KeySizeValue = _state.KeySize;
+    }
+
+    /// <inheritdoc />
+    public override ECParameters ExportParameters(bool includePrivateParameters) =>
+        _state.Key.Export(includePrivateParameters, explicitCurve: false);
+
+    /// <inheritdoc />
+    public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
+        _state.Key.Export(includePrivateParameters, explicitCurve: true);
+
+    /// <inheritdoc />
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            _state.Dispose();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    /// <summary>Z = x(d Q) for a peer point (x, y) given directly; used by DeriveSecret and the vector tests.</summary>
+    internal byte[] DeriveSecret(byte[] peerX, byte[] peerY)
+    {
+        EcKey key = _state.Key;
+        EcGroup group = key.Group;
+        byte[] d = key.RequirePrivate();
+        EcKey.ValidatePublicPoint(group, peerX, peerY);
+        byte[] z = new byte[group.FieldBytes];
+        if (!group.Multiply(peerX, peerY, d, z, Span<byte>.Empty))
+        {
+            throw new CryptographicException("The shared point is the point at infinity.");
+        }
+
+        return z;
+    }
+
+    private byte[] DeriveSecret(ECDiffieHellmanPublicKey otherPartyPublicKey)
+    {
+        if (otherPartyPublicKey is null)
+        {
+            throw new ArgumentNullException(nameof(otherPartyPublicKey));
+        }
+
+        EcGroup group = _state.Key.Group;
+        ECParameters other = ExportPeer(otherPartyPublicKey);
+        CurveParameters otherCurve = CurveParameters.FromECCurve(other.Curve);
+        if (!otherCurve.SameDomain(group.Curve))
+        {
+            throw new ArgumentException("The other party's public key is not on the same curve as this key.", nameof(otherPartyPublicKey));
+        }
+
+        if (other.Q.X is null || other.Q.Y is null)
+        {
+            throw new CryptographicException("The other party's public key has no point.");
+        }
+
+        return DeriveSecret(other.Q.X, other.Q.Y);
+    }
+
+    private static ECParameters ExportPeer(ECDiffieHellmanPublicKey key)
+    {
+        try
+        {
+            return key.ExportParameters();
+        }
+        catch (CryptographicException)
+        {
+            // A key on an unnamed curve may only export explicitly.
+            return key.ExportExplicitParameters();
+        }
+    }
+
+    private static byte[] Concat(byte[]? a, byte[] b, byte[]? c)
+    {
+        byte[] r = new byte[(a?.Length ?? 0) + b.Length + (c?.Length ?? 0)];
+        a?.CopyTo(r, 0);
+        b.CopyTo(r, a?.Length ?? 0);
+        c?.CopyTo(r, (a?.Length ?? 0) + b.Length);
+        return r;
+    }
+}
+
+/// <summary>The Reference flavour of <see cref="PrimeEcdh"/>.</summary>
+internal sealed class ReferencePrimeEcdh : PrimeEcdh
+{
+    public ReferencePrimeEcdh()
+        : base(ReferenceBackend.Instance)
+    {
+    }
+}
+
+/// <summary>A public key of a <see cref="PrimeEcdh"/>: its ECParameters without D.</summary>
+internal sealed class PrimeEcdhPublicKey : ECDiffieHellmanPublicKey
+{
+    private readonly ECParameters _parameters;
+
+    public PrimeEcdhPublicKey(ECParameters parameters)
+    {
+        _parameters = parameters;
+    }
+
+    public override ECParameters ExportParameters() => Clone(_parameters);
+
+    public override ECParameters ExportExplicitParameters()
+    {
+        ECParameters p = Clone(_parameters);
+        p.Curve = CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true);
+        return p;
+    }
+
+    private static ECParameters Clone(ECParameters p) => new()
+    {
+        Curve = p.Curve,
+        Q = new ECPoint { X = (byte[]?)p.Q.X?.Clone(), Y = (byte[]?)p.Q.Y?.Clone() },
+    };
+}
+#endif

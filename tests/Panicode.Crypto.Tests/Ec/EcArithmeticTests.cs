@@ -1,0 +1,207 @@
+using System;
+using System.Collections.Generic;
+using System.Numerics;
+using System.Security.Cryptography;
+using Panicode.Crypto.Ec;
+
+namespace Panicode.Crypto.Tests.Ec;
+
+/// <summary>
+/// The field, scalar and point layers against System.Numerics.BigInteger on random and edge operands, for every
+/// named curve: edge field values (0, 1, p-1, p-2, 2^k boundaries), edge scalars (0, 1, n-1, n, n+1).
+/// </summary>
+public class EcArithmeticTests
+{
+    public static TheoryData<string> CurveNames()
+    {
+        TheoryData<string> data = new();
+        foreach (CurveParameters c in CurveParameters.Named)
+        {
+            data.Add(c.FriendlyName);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(CurveNames))]
+    public void FieldAndScalarArithmeticMatchBigInteger(string curveName)
+    {
+        CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
+        JacobianGroup group = (JacobianGroup)ReferenceBackend.Instance.GetGroup(curve);
+        CheckField(group.Field, curve.P);
+        CheckField(group.Scalars, curve.N);
+    }
+
+    [Theory]
+    [MemberData(nameof(CurveNames))]
+    public void EdgeScalarsOnTheBasePointAndAnotherPoint(string curveName)
+    {
+        CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
+        EcGroup group = ReferenceBackend.Instance.GetGroup(curve);
+        BigInteger n = CurveParameters.ToInteger(curve.N);
+        BigInteger p = CurveParameters.ToInteger(curve.P);
+        int len = curve.FieldBytes;
+
+        // Another point: P = 7 G, computed by the constant-time base multiplication.
+        byte[] px = new byte[len], py = new byte[len];
+        Assert.True(group.MultiplyBase(Scalar(curve, 7), px, py));
+        Assert.True(group.IsOnCurve(px, py));
+
+        foreach ((byte[] bx, byte[] by, bool isBase) in new[] { (curve.Gx, curve.Gy, true), (px, py, false) })
+        {
+            byte[] gyNeg = Fixed(p - CurveParameters.ToInteger(by), len);
+            var expected = new (BigInteger k, byte[]? x, byte[]? y)[]
+            {
+                (0, null, null),
+                (1, bx, by),
+                (n - 1, bx, gyNeg),
+                (n, null, null),
+                (n + 1, bx, by),
+                (2, null, null),
+            };
+
+            byte[] twoX = new byte[len], twoY = new byte[len];
+            byte[] qx = new byte[len], qy = new byte[len];
+            foreach ((BigInteger k, byte[]? ex, byte[]? ey) in expected)
+            {
+                if (k >= BigInteger.One << (8 * curve.OrderBytes))
+                {
+                    continue; // n + 1 does not fit the scalar width on this curve
+                }
+
+                byte[] kb = Fixed(k, curve.OrderBytes);
+                bool finite = isBase ? group.MultiplyBase(kb, qx, qy) : group.Multiply(bx, by, kb, qx, qy);
+                if (k == 2)
+                {
+                    Assert.True(finite);
+                    qx.CopyTo(twoX, 0);
+                    qy.CopyTo(twoY, 0);
+                    continue;
+                }
+
+                Assert.Equal(ex != null, finite);
+                if (ex != null)
+                {
+                    Assert.Equal(Convert.ToHexString(ex), Convert.ToHexString(qx));
+                    Assert.Equal(Convert.ToHexString(ey!), Convert.ToHexString(qy));
+                }
+            }
+
+            // Variable-time path: 1 P + 1 P = 2 P (the doubling case), (n-1) P + 1 P = infinity, 0 G + 2 P.
+            byte[] one = Fixed(1, curve.OrderBytes);
+            byte[] x = new byte[len];
+            if (isBase)
+            {
+                Assert.True(group.MultiplyAddPublic(one, one, bx, by, x));
+                Assert.Equal(Convert.ToHexString(twoX), Convert.ToHexString(x));
+                Assert.False(group.MultiplyAddPublic(Fixed(n - 1, curve.OrderBytes), one, bx, by, x));
+            }
+
+            Assert.True(group.MultiplyAddPublic(Fixed(0, curve.OrderBytes), Fixed(2, curve.OrderBytes), bx, by, x));
+            Assert.Equal(Convert.ToHexString(twoX), Convert.ToHexString(x));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(CurveNames))]
+    public void RandomScalarsAgreeAcrossTheThreeMultiplications(string curveName)
+    {
+        CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
+        EcGroup group = ReferenceBackend.Instance.GetGroup(curve);
+        BigInteger n = CurveParameters.ToInteger(curve.N);
+        int len = curve.FieldBytes;
+        Random random = new(curve.FieldBits);
+        for (int i = 0; i < 4; i++)
+        {
+            BigInteger a = RandomBelow(random, n);
+            BigInteger b = RandomBelow(random, n);
+
+            // (a b) G three ways: base table; a (b G) by fixed windows; 0 G + a (b G) and (a b) G + 0 by wNAF.
+            byte[] abx = new byte[len], aby = new byte[len], bx = new byte[len], by = new byte[len];
+            byte[] x2 = new byte[len], y2 = new byte[len], x3 = new byte[len];
+            Assert.True(group.MultiplyBase(Fixed(a * b % n, curve.OrderBytes), abx, aby));
+            Assert.True(group.MultiplyBase(Fixed(b, curve.OrderBytes), bx, by));
+            Assert.True(group.Multiply(bx, by, Fixed(a, curve.OrderBytes), x2, y2));
+            Assert.Equal(Convert.ToHexString(abx), Convert.ToHexString(x2));
+            Assert.Equal(Convert.ToHexString(aby), Convert.ToHexString(y2));
+            Assert.True(group.MultiplyAddPublic(Fixed(0, curve.OrderBytes), Fixed(a, curve.OrderBytes), bx, by, x3));
+            Assert.Equal(Convert.ToHexString(abx), Convert.ToHexString(x3));
+
+            // u1 G + u2 (b G) = (u1 + u2 b) G
+            BigInteger u1 = RandomBelow(random, n);
+            Assert.True(group.MultiplyAddPublic(Fixed(u1, curve.OrderBytes), Fixed(a, curve.OrderBytes), bx, by, x3));
+            Assert.True(group.MultiplyBase(Fixed((u1 + (a * b)) % n, curve.OrderBytes), x2, y2));
+            Assert.Equal(Convert.ToHexString(x2), Convert.ToHexString(x3));
+        }
+    }
+
+    private static void CheckField(PrimeField f, byte[] modulusBytes)
+    {
+        BigInteger m = CurveParameters.ToInteger(modulusBytes);
+        int len = f.ByteLength;
+        List<BigInteger> values = new() { 0, 1, 2, m - 1, m - 2, (m - 1) / 2, (m + 1) / 2 };
+        for (int k = 32; k < f.Bits; k += 32)
+        {
+            values.Add(BigInteger.One << k);
+            values.Add((BigInteger.One << k) - 1);
+        }
+
+        Random random = new(len);
+        for (int i = 0; i < 40; i++)
+        {
+            values.Add(RandomBelow(random, m));
+        }
+
+        Span<uint> a = stackalloc uint[f.LimbCount];
+        Span<uint> b = stackalloc uint[f.LimbCount];
+        Span<uint> r = stackalloc uint[f.LimbCount];
+        byte[] outBytes = new byte[len];
+        foreach (BigInteger x in values)
+        {
+            Assert.True(f.TryDecode(Fixed(x, len), a));
+            foreach (BigInteger y in new[] { x, values[(int)(x % values.Count)], m - 1, 1 })
+            {
+                Assert.True(f.TryDecode(Fixed(y, len), b));
+                f.Mul(r, a, b);
+                f.Encode(r, outBytes);
+                Assert.Equal(x * y % m, CurveParameters.ToInteger(outBytes));
+                f.Add(r, a, b);
+                f.Encode(r, outBytes);
+                Assert.Equal((x + y) % m, CurveParameters.ToInteger(outBytes));
+                f.Sub(r, a, b);
+                f.Encode(r, outBytes);
+                Assert.Equal(((x - y) % m + m) % m, CurveParameters.ToInteger(outBytes));
+            }
+
+            f.Invert(r, a);
+            f.Encode(r, outBytes);
+            Assert.Equal(x.IsZero ? BigInteger.Zero : BigInteger.ModPow(x, m - 2, m), CurveParameters.ToInteger(outBytes));
+        }
+
+        // Decoding rejects p and above; Reduce accepts any length.
+        Assert.False(f.TryDecode(Fixed(m, len), a));
+        Assert.False(f.TryDecode(Fixed(m + 1, len), a));
+        BigInteger big = (m * m) + 12345;
+        f.Reduce(Fixed(big, (int)(big.GetBitLength() / 8) + 1), r);
+        f.Encode(r, outBytes);
+        Assert.Equal(big % m, CurveParameters.ToInteger(outBytes));
+    }
+
+    internal static byte[] Scalar(CurveParameters curve, int value) => Fixed(value, curve.OrderBytes);
+
+    internal static byte[] Fixed(BigInteger value, int length)
+    {
+        byte[] raw = value.ToByteArray(isUnsigned: true, isBigEndian: true);
+        byte[] r = new byte[length];
+        raw.CopyTo(r, length - raw.Length);
+        return r;
+    }
+
+    private static BigInteger RandomBelow(Random random, BigInteger bound)
+    {
+        byte[] bytes = new byte[bound.GetByteCount(isUnsigned: true) + 8];
+        random.NextBytes(bytes);
+        return new BigInteger(bytes, isUnsigned: true) % bound;
+    }
+}
