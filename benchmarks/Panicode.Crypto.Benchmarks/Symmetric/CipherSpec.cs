@@ -60,7 +60,7 @@ public sealed class CipherSpec
         "Camellia",
         128,
         CamelliaCipher.Create,
-#if HAS_UNSAFE
+#if HAS_UNSAFE_CAMELLIA
         Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia,
 #else
         null,

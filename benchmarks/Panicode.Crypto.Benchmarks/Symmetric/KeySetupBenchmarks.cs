@@ -36,13 +36,10 @@ public abstract class KeySetupBenchmarks
     [Benchmark(Baseline = true, Description = "Reference")]
     public void Reference() => _runners.Reference.Rekey(_key, _block, _output);
 
-#if HAS_UNSAFE
-    [Benchmark(Description = "Unsafe")]
-    public void Unsafe() => _runners.Unsafe!.Rekey(_key, _block, _output);
-#endif
-
     [Benchmark(Description = "BouncyCastle")]
     public void BouncyCastle() => _runners.BouncyCastle.Rekey(_key, _block, _output);
+
+    protected void RekeyUnsafe() => _runners.Unsafe!.Rekey(_key, _block, _output);
 
     protected void RekeyBuiltIn() => _runners.BuiltIn!.Rekey(_key, _block, _output);
 }
@@ -53,6 +50,11 @@ public class Rijndael128KeySetup : KeySetupBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael128;
 
+#if HAS_UNSAFE
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RekeyUnsafe();
+#endif
+
     [Benchmark(Description = "Built-in")]
     public void BuiltIn() => RekeyBuiltIn();
 }
@@ -62,6 +64,11 @@ public class Rijndael128KeySetup : KeySetupBenchmarks
 public class Rijndael256KeySetup : KeySetupBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael256;
+
+#if HAS_UNSAFE
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RekeyUnsafe();
+#endif
 }
 
 #if HAS_CAMELLIA
@@ -70,5 +77,10 @@ public class Rijndael256KeySetup : KeySetupBenchmarks
 public class CamelliaKeySetup : KeySetupBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Camellia;
+
+#if HAS_UNSAFE_CAMELLIA
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RekeyUnsafe();
+#endif
 }
 #endif

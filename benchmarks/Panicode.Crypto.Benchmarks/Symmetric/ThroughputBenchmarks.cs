@@ -59,13 +59,10 @@ public abstract class ThroughputBenchmarks
     [Benchmark(Baseline = true, Description = "Reference")]
     public void Reference() => _runners.Reference.Run(Operation, _input, _output, _input.Length);
 
-#if HAS_UNSAFE
-    [Benchmark(Description = "Unsafe")]
-    public void Unsafe() => _runners.Unsafe!.Run(Operation, _input, _output, _input.Length);
-#endif
-
     [Benchmark(Description = "BouncyCastle")]
     public void BouncyCastle() => _runners.BouncyCastle.Run(Operation, _input, _output, _input.Length);
+
+    protected void RunUnsafe() => _runners.Unsafe!.Run(Operation, _input, _output, _input.Length);
 
     protected void RunBuiltIn() => _runners.BuiltIn!.Run(Operation, _input, _output, _input.Length);
 }
@@ -76,6 +73,11 @@ public class Rijndael128Throughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael128;
 
+#if HAS_UNSAFE
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RunUnsafe();
+#endif
+
     [Benchmark(Description = "Built-in")]
     public void BuiltIn() => RunBuiltIn();
 }
@@ -85,6 +87,11 @@ public class Rijndael128Throughput : ThroughputBenchmarks
 public class Rijndael256Throughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael256;
+
+#if HAS_UNSAFE
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RunUnsafe();
+#endif
 }
 
 #if HAS_CAMELLIA
@@ -93,5 +100,10 @@ public class Rijndael256Throughput : ThroughputBenchmarks
 public class CamelliaThroughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Camellia;
+
+#if HAS_UNSAFE_CAMELLIA
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RunUnsafe();
+#endif
 }
 #endif
