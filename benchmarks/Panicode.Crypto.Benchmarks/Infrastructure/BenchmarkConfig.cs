@@ -18,7 +18,7 @@ public static class BenchmarkConfig
     {
         Job job = shortRun
             ? Job.Default.WithId("Short").WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(3).WithIterationTime(TimeInterval.FromMilliseconds(100))
-            : Job.Default.WithId("Full").WithLaunchCount(1).WithWarmupCount(4).WithIterationCount(10).WithIterationTime(TimeInterval.FromMilliseconds(250));
+            : Job.Default.WithId("Full").WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(8).WithIterationTime(TimeInterval.FromMilliseconds(200));
 
         return ManualConfig.CreateMinimumViable()
             .AddJob(job.WithToolchain(InProcessEmitToolchain.Instance))
