@@ -16,7 +16,8 @@ namespace Panicode.Crypto.Benchmarks;
 /// <c>dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --short</c> (the default):
 /// the paper's Figures 1-4 in a few minutes. <c>-- --full</c>: every size, mode, direction, curve,
 /// key setup, the microbenchmarks and the ablation (docs/benchmarks.md). Any other arguments go to
-/// BenchmarkDotNet's switcher over every benchmark class, e.g. <c>-- --full --filter *Camellia*</c>.
+/// BenchmarkDotNet's switcher over every benchmark class, e.g. <c>-- --full --filter *Camellia*</c>;
+/// <c>--short-job</c> keeps the full matrix but measures with the short job (a smoke test).
 /// </summary>
 public static class Program
 {
@@ -24,8 +25,9 @@ public static class Program
     {
         bool full = args.Contains("--full");
         RunSettings.Short = !full;
-        string[] rest = args.Where(a => a is not "--short" and not "--full").ToArray();
-        IConfig config = BenchmarkConfig.Create(shortRun: !full);
+        bool shortJob = !full || args.Contains("--short-job");
+        string[] rest = args.Where(a => a is not "--short" and not "--full" and not "--short-job").ToArray();
+        IConfig config = BenchmarkConfig.Create(shortRun: shortJob);
         Type[] types = BenchmarkTypes(full || rest.Length > 0);
 
         Summary[] summaries = rest.Length > 0
@@ -43,7 +45,7 @@ public static class Program
             $"Runtime: {RuntimeInformation.FrameworkDescription} {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical processors, CPU: {CpuModel()}",
             $"Intrinsics: AES-NI {System.Runtime.Intrinsics.X86.Aes.IsSupported}, AVX2 {System.Runtime.Intrinsics.X86.Avx2.IsSupported}, " +
                 $"AVX-512F {System.Runtime.Intrinsics.X86.Avx512F.IsSupported}, GFNI {System.Runtime.Intrinsics.X86.Gfni.IsSupported}, ARM AES {System.Runtime.Intrinsics.Arm.Aes.IsSupported}",
-            $"Date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; job: {(full ? "Full" : "Short")}, in-process, {config.GetJobs().Single().Run.IterationCount} iterations",
+            $"Date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; matrix: {(full ? "full" : "short")}, job: {(shortJob ? "Short" : "Full")}, in-process, {config.GetJobs().Single().Run.IterationCount} iterations",
         });
         string report = FigureReport.Build(records, environment, command);
 

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
+using Panicode.Crypto.Benchmarks.Ec;
 
 namespace Panicode.Crypto.Benchmarks.Infrastructure;
 
@@ -158,7 +159,13 @@ public static class FigureReport
         text.AppendLine();
         text.AppendLine("| Curve | Operation | " + string.Join(" | ", implementations) + " |");
         text.AppendLine("|---|---|" + string.Concat(implementations.Select(_ => "---:|")));
-        foreach (IGrouping<(string, string), BenchmarkRecord> row in mine.GroupBy(r => (r["Curve"], r["Operation"])))
+        List<string> curveOrder = CurveSpec.All.ToList();
+        List<string> operationOrder = Enum.GetNames<EcOperation>().ToList();
+        IEnumerable<IGrouping<(string, string), BenchmarkRecord>> rows = mine
+            .GroupBy(r => (r["Curve"], r["Operation"]))
+            .OrderBy(g => curveOrder.IndexOf(g.Key.Item1))
+            .ThenBy(g => operationOrder.IndexOf(g.Key.Item2));
+        foreach (IGrouping<(string, string), BenchmarkRecord> row in rows)
         {
             List<BenchmarkRecord> cases = row.ToList();
             text.Append($"| {row.Key.Item1} | {row.Key.Item2} |");
