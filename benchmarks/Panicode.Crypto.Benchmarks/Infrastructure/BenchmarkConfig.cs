@@ -17,7 +17,7 @@ public static class BenchmarkConfig
     public static IConfig Create(bool shortRun)
     {
         Job job = shortRun
-            ? Job.Default.WithId("Short").WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(3).WithIterationTime(TimeInterval.FromMilliseconds(100))
+            ? Job.Default.WithId("Short").WithLaunchCount(1).WithWarmupCount(5).WithIterationCount(3).WithIterationTime(TimeInterval.FromMilliseconds(100))
             : Job.Default.WithId("Full").WithLaunchCount(1).WithWarmupCount(3).WithIterationCount(8).WithIterationTime(TimeInterval.FromMilliseconds(200));
 
         return ManualConfig.CreateMinimumViable()

@@ -4,6 +4,7 @@ using System.Globalization;
 using System.Linq;
 using System.Text;
 using Panicode.Crypto.Benchmarks.Ec;
+using Panicode.Crypto.Benchmarks.Symmetric;
 
 namespace Panicode.Crypto.Benchmarks.Infrastructure;
 
@@ -92,23 +93,26 @@ public static class FigureReport
         foreach (string keyBits in mine.Select(r => r["KeyBits"]).Distinct().OrderBy(k => int.Parse(k, CultureInfo.InvariantCulture)))
         {
             List<BenchmarkRecord> keyed = mine.Where(r => r["KeyBits"] == keyBits).ToList();
-            List<(string Operation, string Size)> columns = keyed
+            List<string> operationOrder = Enum.GetNames<Operation>().ToList();
+            List<(string Operation, string Size)> rows = keyed
                 .Select(r => (r["Operation"], r["Size"]))
                 .Distinct()
-                .OrderBy(c => c.Item1, StringComparer.Ordinal)
+                .OrderBy(c => operationOrder.IndexOf(c.Item1))
                 .ThenBy(c => int.Parse(c.Item2, CultureInfo.InvariantCulture))
                 .ToList();
+            string[] implementations = s_implementations.Where(i => keyed.Any(r => r.Implementation == i)).ToArray();
 
             text.AppendLine($"#### {title}, {keyBits}-bit key: MB/s (× Reference)");
             text.AppendLine();
-            text.AppendLine("| Implementation | " + string.Join(" | ", columns.Select(c => $"{c.Operation} {SizeLabel(c.Size)}")) + " |");
-            text.AppendLine("|---|" + string.Concat(columns.Select(_ => "---:|")));
-            foreach (string implementation in s_implementations.Where(i => keyed.Any(r => r.Implementation == i)))
+            text.AppendLine("| Operation | Message | " + string.Join(" | ", implementations) + " |");
+            text.AppendLine("|---|---:|" + string.Concat(implementations.Select(_ => "---:|")));
+            foreach ((string operation, string size) in rows)
             {
-                text.Append($"| {implementation} |");
-                foreach ((string operation, string size) in columns)
+                List<BenchmarkRecord> cases = keyed.Where(r => r["Operation"] == operation && r["Size"] == size).ToList();
+                text.Append($"| {operation} | {SizeLabel(size)} |");
+                foreach (string implementation in implementations)
                 {
-                    text.Append(' ').Append(ThroughputCell(keyed.Where(r => r["Operation"] == operation && r["Size"] == size).ToList(), implementation)).Append(" |");
+                    text.Append(' ').Append(ThroughputCell(cases, implementation)).Append(" |");
                 }
 
                 text.AppendLine();
