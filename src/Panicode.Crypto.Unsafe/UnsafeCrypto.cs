@@ -17,7 +17,7 @@ public static class UnsafeCrypto
 {
     /// <summary>
     /// Creates a <see cref="RijndaelCipher"/> (every block and key size of 128..256 bits in steps of 32)
-    /// whose core is optimized; with 128-bit blocks it uses AES-NI where available.
+    /// whose core is optimized; with 128- and 256-bit blocks it uses AES-NI where available.
     /// </summary>
     /// <returns>A new Rijndael instance with the defaults of <see cref="RijndaelCipher"/>.</returns>
     public static RijndaelCipher CreateRijndael() => new UnsafeRijndael(CpuFeatures.IntrinsicsAllowed);

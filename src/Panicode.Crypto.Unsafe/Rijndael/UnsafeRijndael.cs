@@ -5,8 +5,8 @@ namespace Panicode.Crypto.Unsafe.Rijndael;
 
 /// <summary>
 /// The Unsafe flavour of <see cref="RijndaelCipher"/>: the Reference assembly's modes, padding and
-/// transforms over an optimized core, chosen once per key — AES-NI for 128-bit blocks where the CPU
-/// has it and intrinsics are allowed, the portable unsafe core otherwise.
+/// transforms over an optimized core, chosen once per key — AES-NI for 128- and 256-bit blocks where the
+/// CPU has it and intrinsics are allowed, the portable unsafe core otherwise.
 /// </summary>
 internal sealed class UnsafeRijndael : RijndaelCipher
 {
@@ -27,6 +27,11 @@ internal sealed class UnsafeRijndael : RijndaelCipher
         if (allowIntrinsics && blockSizeInBytes == 16 && RijndaelAesNiCore.IsSupported)
         {
             return new RijndaelAesNiCore(key);
+        }
+
+        if (allowIntrinsics && blockSizeInBytes == 32 && RijndaelAesNi256Core.IsSupported)
+        {
+            return new RijndaelAesNi256Core(key);
         }
 #endif
         return new RijndaelPortableCore(key, blockSizeInBytes);

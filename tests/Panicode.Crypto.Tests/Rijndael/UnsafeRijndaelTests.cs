@@ -165,13 +165,21 @@ public sealed class UnsafeRijndaelTests
     [Fact]
     public void AutoFlavourUsesAesNiExactlyWhenTheCpuHasItAndIntrinsicsAreAllowed()
     {
-        bool expectAesNi = RijndaelAesNiCore.IsSupported && Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
-        using BlockCipher core = UnsafeRijndael.CreateCore(new byte[16], 16, Unsafe.Internal.CpuFeatures.IntrinsicsAllowed);
-        Assert.Equal(expectAesNi, core is RijndaelAesNiCore);
-        using BlockCipher portable = UnsafeRijndael.CreateCore(new byte[16], 16, allowIntrinsics: false);
-        Assert.IsType<RijndaelPortableCore>(portable);
-        using BlockCipher wide = UnsafeRijndael.CreateCore(new byte[16], 32, allowIntrinsics: true);
-        Assert.IsType<RijndaelPortableCore>(wide);
+        bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
+        Assert.Equal(allowed, Unsafe.Internal.CpuFeatures.IntrinsicsAllowed);
+        foreach (int blockSize in s_sizes)
+        {
+            bool hardware = blockSize switch
+            {
+                16 => RijndaelAesNiCore.IsSupported,
+                32 => RijndaelAesNi256Core.IsSupported,
+                _ => false,
+            };
+            using BlockCipher auto = UnsafeRijndael.CreateCore(new byte[16], blockSize, allowed);
+            Assert.Equal(hardware && allowed, auto is not RijndaelPortableCore);
+            using BlockCipher portable = UnsafeRijndael.CreateCore(new byte[16], blockSize, allowIntrinsics: false);
+            Assert.IsType<RijndaelPortableCore>(portable);
+        }
     }
 
     private static Dictionary<string, Func<byte[], int, BlockCipher>> CoreFactories()
@@ -185,6 +193,11 @@ public sealed class UnsafeRijndaelTests
             cores["AesNi"] = (key, _) => new RijndaelAesNiCore(key);
         }
 
+        if (RijndaelAesNi256Core.IsSupported)
+        {
+            cores["AesNi256"] = (key, _) => new RijndaelAesNi256Core(key);
+        }
+
         foreach (RijndaelAblation variant in (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation)))
         {
             cores["Ablation-" + variant] = (key, blockSize) => new RijndaelAblationCore(key, blockSize, variant);
@@ -193,7 +206,12 @@ public sealed class UnsafeRijndaelTests
         return cores;
     }
 
-    private static int[] BlockSizes(string core) => core == "AesNi" ? new[] { 16 } : s_sizes;
+    private static int[] BlockSizes(string core) => core switch
+    {
+        "AesNi" => new[] { 16 },
+        "AesNi256" => new[] { 32 },
+        _ => s_sizes,
+    };
 
     private static IEnumerable<(CipherMode Mode, int FeedbackBytes)> Modes(int blockSize, Random random)
     {
