@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Unsafe;
 
@@ -45,6 +46,15 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
 
+    /// <summary>
+    /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that
+    /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.
+    /// </summary>
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers =
+        Qualified("Rijndael", Rijndael).Concat(Qualified("Camellia", Camellia)).ToArray();
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipherData => ToTheoryData(BlockCiphers);
+
     public static TheoryData<Implementation<T>> ToTheoryData<T>(IEnumerable<Implementation<T>> implementations)
     {
         TheoryData<Implementation<T>> data = new();
@@ -55,4 +65,7 @@ public static class Implementations
 
         return data;
     }
+
+    private static IEnumerable<Implementation<T>> Qualified<T>(string family, IEnumerable<Implementation<T>> implementations)
+        => implementations.Select(i => new Implementation<T>(family + " " + i.Name, i.Create));
 }
