@@ -47,6 +47,7 @@ public class RijndaelAblationBenchmarks
         Add("MaskInsteadOfCast", RijndaelAblationCore.CreateAlgorithm(Technique.MaskInsteadOfCast), key, iv);
         Add("StaticFieldTables", RijndaelAblationCore.CreateAlgorithm(Technique.StaticFieldTables), key, iv);
         Add("Reference", RijndaelCipher.Create(), key, iv);
+        Add("UnsafePortable", Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true), key, iv);
         Add("Unsafe", Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael(), key, iv);
     }
 
@@ -79,7 +80,10 @@ public class RijndaelAblationBenchmarks
     [Benchmark(Description = "Reference flavour")]
     public void Reference() => Run("Reference");
 
-    [Benchmark(Description = "Unsafe flavour (shipping core)")]
+    [Benchmark(Description = "Unsafe flavour, portable core (unrolled, no intrinsics)")]
+    public void UnsafePortable() => Run("UnsafePortable");
+
+    [Benchmark(Description = "Unsafe flavour (shipping core, intrinsics)")]
     public void Unsafe() => Run("Unsafe");
 
     private void Add(string name, SymmetricAlgorithm algorithm, byte[] key, byte[] iv) =>

@@ -15,8 +15,8 @@ namespace Panicode.Crypto.Benchmarks.Infrastructure;
 /// </summary>
 public static class FigureReport
 {
-    private static readonly string[] s_implementations = { "Reference", "Unsafe", "Built-in", "BouncyCastle" };
-    private static readonly string[] s_paperNames = { "Basic", "Proposed", "Built-in", "BouncyCastle C#" };
+    private static readonly string[] s_implementations = { "Reference", "Unsafe portable", "Unsafe", "Built-in", "BouncyCastle" };
+    private static readonly string[] s_paperNames = { "Basic", "Proposed", "Proposed + intrinsics", "Built-in", "BouncyCastle C#" };
 
     private static readonly (string Class, string Title)[] s_ciphers =
     {
@@ -84,6 +84,32 @@ public static class FigureReport
             text.AppendLine();
         }
 
+        text.AppendLine();
+        AppendBars(text, columns);
+    }
+
+    // The same numbers as bars, scaled within each cipher (the fastest implementation gets the full width).
+    private static void AppendBars(StringBuilder text, List<(string Title, List<BenchmarkRecord> Rows)> columns)
+    {
+        const int Width = 48;
+        text.AppendLine("```");
+        foreach ((string title, List<BenchmarkRecord> rows) in columns)
+        {
+            double fastest = rows.Max(r => 1.0 / r.MeanNanoseconds);
+            text.AppendLine(title);
+            foreach (string implementation in s_implementations)
+            {
+                BenchmarkRecord? record = rows.FirstOrDefault(r => r.Implementation == implementation);
+                if (record != null)
+                {
+                    double megabytesPerSecond = int.Parse(record["Size"], CultureInfo.InvariantCulture) * 1000.0 / record.MeanNanoseconds;
+                    int length = Math.Max(1, (int)Math.Round(Width / record.MeanNanoseconds / fastest));
+                    text.AppendLine(FormattableString.Invariant($"  {implementation,-15} {new string('#', length),-48} {megabytesPerSecond,8:F1} MB/s"));
+                }
+            }
+        }
+
+        text.AppendLine("```");
         text.AppendLine();
     }
 

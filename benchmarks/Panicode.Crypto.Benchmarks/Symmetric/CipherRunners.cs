@@ -9,6 +9,7 @@ public sealed class CipherRunners : IDisposable
     {
         Reference = new SymmetricAlgorithmRunner(spec.Reference(), spec.BlockBits, key, iv);
         Unsafe = spec.Unsafe == null ? null : new SymmetricAlgorithmRunner(spec.Unsafe(), spec.BlockBits, key, iv);
+        UnsafePortable = spec.UnsafePortable == null ? null : new SymmetricAlgorithmRunner(spec.UnsafePortable(), spec.BlockBits, key, iv);
         BuiltIn = spec.BuiltIn == null ? null : new SymmetricAlgorithmRunner(spec.BuiltIn(), spec.BlockBits, key, iv);
         BouncyCastle = new BouncyCastleRunner(spec.BouncyCastle, key, iv);
     }
@@ -16,6 +17,8 @@ public sealed class CipherRunners : IDisposable
     public CipherRunner Reference { get; }
 
     public CipherRunner? Unsafe { get; }
+
+    public CipherRunner? UnsafePortable { get; }
 
     public CipherRunner? BuiltIn { get; }
 
@@ -25,6 +28,7 @@ public sealed class CipherRunners : IDisposable
     {
         Reference.Dispose();
         Unsafe?.Dispose();
+        UnsafePortable?.Dispose();
         BuiltIn?.Dispose();
         BouncyCastle.Dispose();
     }

@@ -8,12 +8,20 @@ namespace Panicode.Crypto.Benchmarks.Symmetric;
 /// <summary>A cipher family as the benchmarks see it: its block size and a factory per implementation.</summary>
 public sealed class CipherSpec
 {
-    private CipherSpec(string name, int blockBits, Func<SymmetricAlgorithm> reference, Func<SymmetricAlgorithm>? @unsafe, Func<SymmetricAlgorithm>? builtIn, Func<IBlockCipher> bouncyCastle)
+    private CipherSpec(
+        string name,
+        int blockBits,
+        Func<SymmetricAlgorithm> reference,
+        Func<SymmetricAlgorithm>? @unsafe,
+        Func<SymmetricAlgorithm>? unsafePortable,
+        Func<SymmetricAlgorithm>? builtIn,
+        Func<IBlockCipher> bouncyCastle)
     {
         Name = name;
         BlockBits = blockBits;
         Reference = reference;
         Unsafe = @unsafe;
+        UnsafePortable = unsafePortable;
         BuiltIn = builtIn;
         BouncyCastle = bouncyCastle;
     }
@@ -26,14 +34,21 @@ public sealed class CipherSpec
 
     public Func<SymmetricAlgorithm>? Unsafe { get; }
 
+    /// <summary>The Unsafe flavour with intrinsics turned off: the paper's table-based techniques alone ("Proposed").</summary>
+    public Func<SymmetricAlgorithm>? UnsafePortable { get; }
+
     public Func<SymmetricAlgorithm>? BuiltIn { get; }
 
     public Func<IBlockCipher> BouncyCastle { get; }
 
 #if HAS_UNSAFE
     private static Func<SymmetricAlgorithm>? UnsafeRijndael => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael;
+
+    private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true);
 #else
     private static Func<SymmetricAlgorithm>? UnsafeRijndael => null;
+
+    private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => null;
 #endif
 
     /// <summary>Rijndael with a 128-bit block (AES): all four implementations.</summary>
@@ -42,6 +57,7 @@ public sealed class CipherSpec
         128,
         RijndaelCipher.Create,
         UnsafeRijndael,
+        UnsafePortableRijndael,
         Aes.Create,
         () => new AesEngine());
 
@@ -51,6 +67,7 @@ public sealed class CipherSpec
         256,
         RijndaelCipher.Create,
         UnsafeRijndael,
+        UnsafePortableRijndael,
         null,
         () => new RijndaelEngine(256));
 
@@ -65,6 +82,7 @@ public sealed class CipherSpec
 #else
         null,
 #endif
+        null,
         null,
         () => new CamelliaEngine());
 #endif

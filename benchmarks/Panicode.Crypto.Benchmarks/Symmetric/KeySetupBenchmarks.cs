@@ -41,6 +41,8 @@ public abstract class KeySetupBenchmarks
 
     protected void RekeyUnsafe() => _runners.Unsafe!.Rekey(_key, _block, _output);
 
+    protected void RekeyUnsafePortable() => _runners.UnsafePortable!.Rekey(_key, _block, _output);
+
     protected void RekeyBuiltIn() => _runners.BuiltIn!.Rekey(_key, _block, _output);
 }
 
@@ -53,6 +55,9 @@ public class Rijndael128KeySetup : KeySetupBenchmarks
 #if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RekeyUnsafe();
+
+    [Benchmark(Description = "Unsafe portable")]
+    public void UnsafePortable() => RekeyUnsafePortable();
 #endif
 
     [Benchmark(Description = "Built-in")]
@@ -68,6 +73,9 @@ public class Rijndael256KeySetup : KeySetupBenchmarks
 #if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RekeyUnsafe();
+
+    [Benchmark(Description = "Unsafe portable")]
+    public void UnsafePortable() => RekeyUnsafePortable();
 #endif
 }
 

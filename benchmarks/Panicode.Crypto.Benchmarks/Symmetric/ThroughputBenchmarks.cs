@@ -64,6 +64,8 @@ public abstract class ThroughputBenchmarks
 
     protected void RunUnsafe() => _runners.Unsafe!.Run(Operation, _input, _output, _input.Length);
 
+    protected void RunUnsafePortable() => _runners.UnsafePortable!.Run(Operation, _input, _output, _input.Length);
+
     protected void RunBuiltIn() => _runners.BuiltIn!.Run(Operation, _input, _output, _input.Length);
 }
 
@@ -76,6 +78,9 @@ public class Rijndael128Throughput : ThroughputBenchmarks
 #if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
+
+    [Benchmark(Description = "Unsafe portable")]
+    public void UnsafePortable() => RunUnsafePortable();
 #endif
 
     [Benchmark(Description = "Built-in")]
@@ -91,6 +96,9 @@ public class Rijndael256Throughput : ThroughputBenchmarks
 #if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
+
+    [Benchmark(Description = "Unsafe portable")]
+    public void UnsafePortable() => RunUnsafePortable();
 #endif
 }
 
