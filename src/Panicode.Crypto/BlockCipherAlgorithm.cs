@@ -48,6 +48,14 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         set
         {
             ThrowIfDisposed();
+
+            // The built-in Aes (and RijndaelManaged on .NET Core) reject a null key as a key of
+            // invalid size; the base class would throw ArgumentNullException.
+            if (value == null)
+            {
+                throw new CryptographicException("Specified key is not a valid size for this algorithm.");
+            }
+
             base.Key = value;
         }
     }

@@ -1,4 +1,6 @@
+using System;
 using System.Diagnostics;
+using Panicode.Crypto.Internal;
 using Panicode.Crypto.Unsafe.Internal;
 
 namespace Panicode.Crypto.Unsafe.Rijndael;
@@ -114,10 +116,7 @@ internal unsafe struct StackTemporaries : IRijndaelTemporaries
     public void Clear()
     {
         uint* start = _state < _next ? _state : _next;
-        for (int i = 0; i < _count; i++)
-        {
-            start[i] = 0;
-        }
+        Secret.Clear(new Span<byte>(start, _count * sizeof(uint)));
     }
 }
 

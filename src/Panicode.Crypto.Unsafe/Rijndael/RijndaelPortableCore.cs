@@ -1,5 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Unsafe.Internal;
 
@@ -55,7 +57,7 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
             }
         }
 
-        copy.Clear();
+        Secret.Clear(MemoryMarshal.AsBytes(copy));
     }
 
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys, int[] columns, in RijndaelPointerTables tables, bool inverse)
@@ -183,8 +185,8 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
             }
         }
 
-        new Span<uint>(s, 8).Clear();
-        new Span<uint>(u, 8).Clear();
+        Secret.Clear(new Span<byte>(s, 8 * sizeof(uint)));
+        Secret.Clear(new Span<byte>(u, 8 * sizeof(uint)));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

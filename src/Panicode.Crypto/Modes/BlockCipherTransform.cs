@@ -59,6 +59,12 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             throw new ArgumentNullException(nameof(outputBuffer));
         }
 
+        if (inputCount == 0)
+        {
+            // As the built-in Aes transforms: an empty TransformBlock call is a caller error.
+            throw new ArgumentOutOfRangeException(nameof(inputCount), "TransformBlock needs at least one unit of input.");
+        }
+
         if (inputCount % _unit != 0)
         {
             throw new ArgumentOutOfRangeException(nameof(inputCount), "TransformBlock may only process bytes in block sized increments.");

@@ -19,10 +19,7 @@ public sealed class UnsafeRijndaelTests
 {
     private static readonly int[] s_sizes = { 16, 20, 24, 28, 32 };
 
-    private static readonly PaddingMode[] s_paddings =
-        { PaddingMode.None, PaddingMode.PKCS7, PaddingMode.Zeros, PaddingMode.ANSIX923, PaddingMode.ISO10126 };
-
-    public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
+        public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
         Implementations.ToTheoryData(Implementations.Rijndael.Where(i => i.Name != "Reference"));
 
     /// <summary>Every optimized core this machine can run, by name, as factories of (key, block size).</summary>
@@ -32,49 +29,10 @@ public sealed class UnsafeRijndaelTests
     [MemberData(nameof(UnsafeFlavours))]
     public void MatchesReferenceOnRandomInputsInEveryModeAndPadding(Implementation<SymmetricAlgorithm> flavour)
     {
-        Random random = new(4);
-        int checkedCases = 0;
-        foreach (int blockSize in s_sizes)
-        foreach (int keySize in s_sizes)
-        foreach ((CipherMode mode, int feedbackBytes) in Modes(blockSize, random))
-        foreach (PaddingMode padding in s_paddings)
-        {
-            int unit = mode == CipherMode.CFB ? feedbackBytes : blockSize;
-            int length = random.Next(0, (5 * blockSize) + 1);
-            if (padding == PaddingMode.None || mode == CipherMode.CTS)
-            {
-                length -= length % unit;
-            }
-
-            if (mode == CipherMode.CTS)
-            {
-                length = Math.Max(length, blockSize) + random.Next(0, blockSize);
-            }
-
-            byte[] key = Bytes(random, keySize);
-            byte[] iv = Bytes(random, blockSize);
-            byte[] plaintext = Bytes(random, length);
-            using SymmetricAlgorithm reference = Configure(RijndaelCipher.Create(), key, iv, blockSize, mode, feedbackBytes, padding);
-            using SymmetricAlgorithm candidate = Configure(flavour.Create(), key, iv, blockSize, mode, feedbackBytes, padding);
-            string label = $"block {blockSize * 8}, key {keySize * 8}, {mode}-{feedbackBytes * 8}, {padding}, {length} bytes";
-
-            byte[] expected = reference.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
-            byte[] actual = candidate.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
-            if (padding != PaddingMode.ISO10126 || mode == CipherMode.CTS)
-            {
-                Assert.True(expected.AsSpan().SequenceEqual(actual), "encrypt: " + label);
-            }
-
-            byte[] referencePlain = reference.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length);
-            byte[] candidatePlain = candidate.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length);
-            Assert.True(referencePlain.AsSpan().SequenceEqual(candidatePlain), "decrypt: " + label);
-            byte[] roundTrip = reference.CreateDecryptor().TransformFinalBlock(actual, 0, actual.Length);
-            Assert.True(roundTrip.AsSpan().SequenceEqual(referencePlain), "round trip: " + label);
-            checkedCases++;
-        }
+        int cases = UnsafeDifferential.RunModesAndPaddings(RijndaelCipher.Create, flavour.Create, s_sizes, s_sizes, new Random(4));
 
         // 25 size pairs x 6 modes x 5 paddings: a loop that skipped cases would fail here.
-        Assert.Equal(25 * 6 * 5, checkedCases);
+        Assert.Equal(25 * 6 * 5, cases);
     }
 
     [Theory]
@@ -85,11 +43,11 @@ public sealed class UnsafeRijndaelTests
         foreach (int blockSize in s_sizes)
         foreach (int keySize in s_sizes)
         {
-            byte[] key = Bytes(random, keySize);
-            byte[] iv = Bytes(random, blockSize);
-            byte[] plaintext = Bytes(random, random.Next(0, 40 * blockSize));
-            using SymmetricAlgorithm reference = Configure(RijndaelCipher.Create(), key, iv, blockSize, CipherMode.CBC, blockSize, PaddingMode.PKCS7);
-            using SymmetricAlgorithm candidate = Configure(flavour.Create(), key, iv, blockSize, CipherMode.CBC, blockSize, PaddingMode.PKCS7);
+            byte[] key = UnsafeDifferential.Bytes(random, keySize);
+            byte[] iv = UnsafeDifferential.Bytes(random, blockSize);
+            byte[] plaintext = UnsafeDifferential.Bytes(random, random.Next(0, 40 * blockSize));
+            using SymmetricAlgorithm reference = UnsafeDifferential.Configure(RijndaelCipher.Create(), key, iv, blockSize, CipherMode.CBC, blockSize, PaddingMode.PKCS7);
+            using SymmetricAlgorithm candidate = UnsafeDifferential.Configure(flavour.Create(), key, iv, blockSize, CipherMode.CBC, blockSize, PaddingMode.PKCS7);
             byte[] ecb = reference.EncryptEcb(plaintext, PaddingMode.PKCS7);
             byte[] cbc = reference.EncryptCbc(plaintext, iv, PaddingMode.PKCS7);
             Assert.Equal(ecb, candidate.EncryptEcb(plaintext, PaddingMode.PKCS7));
@@ -108,37 +66,10 @@ public sealed class UnsafeRijndaelTests
         foreach (int blockSize in BlockSizes(core))
         foreach (int keySize in s_sizes)
         {
-            byte[] key = Bytes(random, keySize);
-            byte[] plaintext = Bytes(random, 101 * blockSize);
+            byte[] key = UnsafeDifferential.Bytes(random, keySize);
             using BlockCipher reference = new RijndaelCore(key, blockSize);
             using BlockCipher candidate = create(key, blockSize);
-            string label = $"{core}, block {blockSize * 8}, key {keySize * 8}";
-
-            byte[] expected = new byte[plaintext.Length];
-            reference.Encrypt(plaintext, expected);
-            byte[] batch = new byte[plaintext.Length];
-            candidate.Encrypt(plaintext, batch);
-            byte[] single = new byte[plaintext.Length];
-            for (int offset = 0; offset < plaintext.Length; offset += blockSize)
-            {
-                candidate.Encrypt(plaintext.AsSpan(offset, blockSize), single.AsSpan(offset, blockSize));
-            }
-
-            Assert.True(expected.AsSpan().SequenceEqual(batch), "encrypt batch: " + label);
-            Assert.True(expected.AsSpan().SequenceEqual(single), "encrypt single: " + label);
-
-            // Decrypt in place, as a batch and block by block.
-            byte[] inPlace = (byte[])expected.Clone();
-            candidate.Decrypt(inPlace, inPlace);
-            Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "decrypt batch in place: " + label);
-            inPlace = (byte[])expected.Clone();
-            for (int offset = 0; offset < plaintext.Length; offset += blockSize)
-            {
-                Span<byte> block = inPlace.AsSpan(offset, blockSize);
-                candidate.Decrypt(block, block);
-            }
-
-            Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "decrypt single in place: " + label);
+            UnsafeDifferential.BatchEqualsSinglesAndReference(reference, candidate, random, $"{core}, block {blockSize * 8}, key {keySize * 8}");
         }
     }
 
@@ -151,11 +82,11 @@ public sealed class UnsafeRijndaelTests
         foreach (RijndaelAblation variant in variants)
         {
             Assert.Contains("Ablation-" + variant, CoreFactories().Keys);
-            byte[] key = Bytes(random, 24);
-            byte[] iv = Bytes(random, 28);
-            byte[] plaintext = Bytes(random, 300);
-            using SymmetricAlgorithm reference = Configure(RijndaelCipher.Create(), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
-            using SymmetricAlgorithm candidate = Configure(RijndaelAblationCore.CreateAlgorithm(variant), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
+            byte[] key = UnsafeDifferential.Bytes(random, 24);
+            byte[] iv = UnsafeDifferential.Bytes(random, 28);
+            byte[] plaintext = UnsafeDifferential.Bytes(random, 300);
+            using SymmetricAlgorithm reference = UnsafeDifferential.Configure(RijndaelCipher.Create(), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
+            using SymmetricAlgorithm candidate = UnsafeDifferential.Configure(RijndaelAblationCore.CreateAlgorithm(variant), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
             byte[] expected = reference.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
             Assert.Equal(expected, candidate.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length));
             Assert.Equal(plaintext, candidate.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length));
@@ -212,33 +143,4 @@ public sealed class UnsafeRijndaelTests
         "AesNi256" => new[] { 32 },
         _ => s_sizes,
     };
-
-    private static IEnumerable<(CipherMode Mode, int FeedbackBytes)> Modes(int blockSize, Random random)
-    {
-        yield return (CipherMode.ECB, blockSize);
-        yield return (CipherMode.CBC, blockSize);
-        yield return (CipherMode.CFB, 1);
-        yield return (CipherMode.CFB, random.Next(2, blockSize + 1));
-        yield return (CipherMode.OFB, blockSize);
-        yield return (CipherMode.CTS, blockSize);
-    }
-
-    private static SymmetricAlgorithm Configure(
-        SymmetricAlgorithm algorithm, byte[] key, byte[] iv, int blockSize, CipherMode mode, int feedbackBytes, PaddingMode padding)
-    {
-        algorithm.BlockSize = blockSize * 8;
-        algorithm.Key = key;
-        algorithm.IV = iv;
-        algorithm.Mode = mode;
-        algorithm.FeedbackSize = feedbackBytes * 8;
-        algorithm.Padding = padding;
-        return algorithm;
-    }
-
-    private static byte[] Bytes(Random random, int count)
-    {
-        byte[] bytes = new byte[count];
-        random.NextBytes(bytes);
-        return bytes;
-    }
 }

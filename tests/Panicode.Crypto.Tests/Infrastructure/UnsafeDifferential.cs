@@ -1,0 +1,127 @@
+using System;
+using System.Collections.Generic;
+using System.Security.Cryptography;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Tests.Infrastructure;
+
+/// <summary>
+/// Reference-versus-candidate checks shared by the Unsafe suites of every block cipher: random inputs
+/// through every mode and padding of the public API, and the core contract (a batch of blocks equals the
+/// same blocks one call at a time, equals the Reference core, and decrypts in place).
+/// </summary>
+public static class UnsafeDifferential
+{
+    private static readonly PaddingMode[] s_paddings =
+        { PaddingMode.None, PaddingMode.PKCS7, PaddingMode.Zeros, PaddingMode.ANSIX923, PaddingMode.ISO10126 };
+
+    /// <summary>
+    /// For every block size, key size, mode (ECB, CBC, CFB-8, CFB-n with a random n, OFB, CTS) and padding,
+    /// encrypts and decrypts a random message with both and asserts they agree; returns the number of cases.
+    /// </summary>
+    public static int RunModesAndPaddings(
+        Func<SymmetricAlgorithm> createReference, Func<SymmetricAlgorithm> createCandidate, int[] blockSizes, int[] keySizes, Random random)
+    {
+        int cases = 0;
+        foreach (int blockSize in blockSizes)
+        foreach (int keySize in keySizes)
+        foreach ((CipherMode mode, int feedbackBytes) in Modes(blockSize, random))
+        foreach (PaddingMode padding in s_paddings)
+        {
+            int unit = mode == CipherMode.CFB ? feedbackBytes : blockSize;
+            int length = random.Next(0, (5 * blockSize) + 1);
+            if (padding == PaddingMode.None || mode == CipherMode.CTS)
+            {
+                length -= length % unit;
+            }
+
+            if (mode == CipherMode.CTS)
+            {
+                length = Math.Max(length, blockSize) + random.Next(0, blockSize);
+            }
+
+            byte[] key = Bytes(random, keySize);
+            byte[] iv = Bytes(random, blockSize);
+            byte[] plaintext = Bytes(random, length);
+            using SymmetricAlgorithm reference = Configure(createReference(), key, iv, blockSize, mode, feedbackBytes, padding);
+            using SymmetricAlgorithm candidate = Configure(createCandidate(), key, iv, blockSize, mode, feedbackBytes, padding);
+            string label = $"block {blockSize * 8}, key {keySize * 8}, {mode}-{feedbackBytes * 8}, {padding}, {length} bytes";
+
+            byte[] expected = reference.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
+            byte[] actual = candidate.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
+            if (padding != PaddingMode.ISO10126 || mode == CipherMode.CTS)
+            {
+                Assert.True(expected.AsSpan().SequenceEqual(actual), "encrypt: " + label);
+            }
+
+            byte[] referencePlain = reference.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length);
+            byte[] candidatePlain = candidate.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length);
+            Assert.True(referencePlain.AsSpan().SequenceEqual(candidatePlain), "decrypt: " + label);
+            byte[] roundTrip = reference.CreateDecryptor().TransformFinalBlock(actual, 0, actual.Length);
+            Assert.True(roundTrip.AsSpan().SequenceEqual(referencePlain), "round trip: " + label);
+            cases++;
+        }
+
+        return cases;
+    }
+
+    /// <summary>101 random blocks: one batch call, 101 single calls and the Reference core agree; decryption in place.</summary>
+    internal static void BatchEqualsSinglesAndReference(BlockCipher reference, BlockCipher candidate, Random random, string label)
+    {
+        int blockSize = candidate.BlockSize;
+        byte[] plaintext = Bytes(random, 101 * blockSize);
+        byte[] expected = new byte[plaintext.Length];
+        reference.Encrypt(plaintext, expected);
+        byte[] batch = new byte[plaintext.Length];
+        candidate.Encrypt(plaintext, batch);
+        byte[] single = new byte[plaintext.Length];
+        for (int offset = 0; offset < plaintext.Length; offset += blockSize)
+        {
+            candidate.Encrypt(plaintext.AsSpan(offset, blockSize), single.AsSpan(offset, blockSize));
+        }
+
+        Assert.True(expected.AsSpan().SequenceEqual(batch), "encrypt batch: " + label);
+        Assert.True(expected.AsSpan().SequenceEqual(single), "encrypt single: " + label);
+
+        byte[] inPlace = (byte[])expected.Clone();
+        candidate.Decrypt(inPlace, inPlace);
+        Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "decrypt batch in place: " + label);
+        inPlace = (byte[])expected.Clone();
+        for (int offset = 0; offset < plaintext.Length; offset += blockSize)
+        {
+            Span<byte> block = inPlace.AsSpan(offset, blockSize);
+            candidate.Decrypt(block, block);
+        }
+
+        Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "decrypt single in place: " + label);
+    }
+
+    public static SymmetricAlgorithm Configure(
+        SymmetricAlgorithm algorithm, byte[] key, byte[] iv, int blockSize, CipherMode mode, int feedbackBytes, PaddingMode padding)
+    {
+        algorithm.BlockSize = blockSize * 8;
+        algorithm.Key = key;
+        algorithm.IV = iv;
+        algorithm.Mode = mode;
+        algorithm.FeedbackSize = feedbackBytes * 8;
+        algorithm.Padding = padding;
+        return algorithm;
+    }
+
+    public static byte[] Bytes(Random random, int count)
+    {
+        byte[] bytes = new byte[count];
+        random.NextBytes(bytes);
+        return bytes;
+    }
+
+    private static IEnumerable<(CipherMode Mode, int FeedbackBytes)> Modes(int blockSize, Random random)
+    {
+        yield return (CipherMode.ECB, blockSize);
+        yield return (CipherMode.CBC, blockSize);
+        yield return (CipherMode.CFB, 1);
+        yield return (CipherMode.CFB, random.Next(2, blockSize + 1));
+        yield return (CipherMode.OFB, blockSize);
+        yield return (CipherMode.CTS, blockSize);
+    }
+}
