@@ -65,14 +65,16 @@ public abstract class PrimeEcdh : ECDiffieHellman
     public override byte[] DeriveKeyFromHash(ECDiffieHellmanPublicKey otherPartyPublicKey, HashAlgorithmName hashAlgorithm, byte[]? secretPrepend, byte[]? secretAppend)
     {
         byte[] z = DeriveSecret(otherPartyPublicKey);
+        byte[] input = Array.Empty<byte>();
         try
         {
             using HashAlgorithm hash = EcHash.Create(hashAlgorithm);
-            return hash.ComputeHash(Concat(secretPrepend, z, secretAppend));
+            return hash.ComputeHash(input = Concat(secretPrepend, z, secretAppend));
         }
         finally
         {
             Array.Clear(z, 0, z.Length);
+            Array.Clear(input, 0, input.Length);
         }
     }
 
@@ -80,14 +82,16 @@ public abstract class PrimeEcdh : ECDiffieHellman
     public override byte[] DeriveKeyFromHmac(ECDiffieHellmanPublicKey otherPartyPublicKey, HashAlgorithmName hashAlgorithm, byte[]? hmacKey, byte[]? secretPrepend, byte[]? secretAppend)
     {
         byte[] z = DeriveSecret(otherPartyPublicKey);
+        byte[] input = Array.Empty<byte>();
         try
         {
             using var hmac = new EcHash.Hmac(hashAlgorithm, hmacKey ?? z);
-            return hmac.Compute(Concat(secretPrepend, z, secretAppend));
+            return hmac.Compute(input = Concat(secretPrepend, z, secretAppend));
         }
         finally
         {
             Array.Clear(z, 0, z.Length);
+            Array.Clear(input, 0, input.Length);
         }
     }
 

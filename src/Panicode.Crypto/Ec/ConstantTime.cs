@@ -4,6 +4,7 @@
 
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Panicode.Crypto.Ec;
 
@@ -48,6 +49,7 @@ internal static class Ct
     public static uint Le(uint x, uint y) => Not(Gt(x, y));
 
     /// <summary>dst = src when ctl = 1; dst unchanged when ctl = 0. Reads and writes every word either way.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static void CCopy(uint ctl, Span<uint> dst, ReadOnlySpan<uint> src)
     {
         Debug.Assert(dst.Length == src.Length);
@@ -59,6 +61,7 @@ internal static class Ct
     }
 
     /// <summary>Swaps a and b when ctl = 1.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static void CSwap(uint ctl, Span<uint> a, Span<uint> b)
     {
         Debug.Assert(a.Length == b.Length);
@@ -75,6 +78,7 @@ internal static class Ct
     /// dst = table[index] where the table holds <paramref name="count"/> entries of dst.Length words.
     /// Every entry is read, so the memory access pattern does not depend on the (secret) index.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     public static void Select(Span<uint> dst, ReadOnlySpan<uint> table, int count, uint index)
     {
         int len = dst.Length;

@@ -9,6 +9,7 @@
 
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Panicode.Crypto.Ec;
@@ -80,6 +81,8 @@ internal sealed class JacobianGroup : EcGroup
         return _f.Equal(lhs, rhs) == 1;
     }
 
+    [MethodImpl(Hot.Optimize)]
+
     public override bool MultiplyBase(ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
     {
         Debug.Assert(k.Length == OrderBytes);
@@ -103,6 +106,8 @@ internal sealed class JacobianGroup : EcGroup
         sel.Clear();
         return finite;
     }
+
+    [MethodImpl(Hot.Optimize)]
 
     public override bool Multiply(ReadOnlySpan<byte> px, ReadOnlySpan<byte> py, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
     {
@@ -142,6 +147,8 @@ internal sealed class JacobianGroup : EcGroup
         sel.Clear();
         return finite;
     }
+
+    [MethodImpl(Hot.Optimize)]
 
     public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy, Span<byte> x)
     {
@@ -210,6 +217,7 @@ internal sealed class JacobianGroup : EcGroup
     /// Affine coordinates x = X / Z^2, y = Y / Z^3 (Z^-1 by Fermat, constant time). Returns false, with zero
     /// outputs, for the point at infinity. y may be empty.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     private bool ToAffine(ReadOnlySpan<uint> p, Span<byte> x, Span<byte> y)
     {
         int n = _n;
@@ -237,6 +245,7 @@ internal sealed class JacobianGroup : EcGroup
     /// r = 2 p (dbl-2007-bl). Infinity doubles to infinity: Z3 = (Y1 + Z1)^2 - Y1^2 - Z1^2 = 2 Y1 Z1 = 0.
     /// A point with Y = 0 would also give Z3 = 0, which is right (it has order 2). r may alias p.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     private void Double(Span<uint> r, ReadOnlySpan<uint> p)
     {
         int n = _n;
@@ -314,6 +323,7 @@ internal sealed class JacobianGroup : EcGroup
     /// R = 2 (S2 - S1) are zero: both zero means p = q (the formula then yields infinity, a doubling is needed);
     /// H = 0 alone means p = -q, for which Z3 = 0 is the right answer. r may alias p or q.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     private void AddFormula(Span<uint> r, ReadOnlySpan<uint> p, ReadOnlySpan<uint> q, out uint hIsZero, out uint rIsZero)
     {
         int n = _n;
@@ -383,6 +393,7 @@ internal sealed class JacobianGroup : EcGroup
     /// r = p + q for any p, q (including infinity and p = q) without branches: the general sum, the double of p,
     /// p and q are all formed and the right one is selected with masks. r may alias p or q.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     private void AddCt(Span<uint> r, ReadOnlySpan<uint> p, ReadOnlySpan<uint> q)
     {
         int n = _n;
@@ -401,6 +412,7 @@ internal sealed class JacobianGroup : EcGroup
     }
 
     /// <summary>r = p + q with branches on the special cases; public data only.</summary>
+    [MethodImpl(Hot.Optimize)]
     private void AddPublic(Span<uint> r, ReadOnlySpan<uint> p, ReadOnlySpan<uint> q)
     {
         int n = _n;

@@ -4,8 +4,16 @@
 
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Panicode.Crypto.Ec;
+
+/// <summary>Method options for the hot arithmetic: full JIT optimization from the first call (no tier-0 code).</summary>
+internal static class Hot
+{
+    /// <summary>MethodImplOptions.AggressiveOptimization (512), spelled as a number for netstandard2.0.</summary>
+    public const MethodImplOptions Optimize = (MethodImplOptions)512;
+}
 
 internal static class Limbs
 {
@@ -35,6 +43,7 @@ internal static class Limbs
     }
 
     /// <summary>r = a + b; returns the carry (0 or 1). r may alias a or b.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Debug.Assert(r.Length == a.Length && a.Length == b.Length);
@@ -50,6 +59,7 @@ internal static class Limbs
     }
 
     /// <summary>r = a - b; returns the borrow (0 or 1). r may alias a or b.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Debug.Assert(r.Length == a.Length && a.Length == b.Length);
@@ -65,6 +75,7 @@ internal static class Limbs
     }
 
     /// <summary>r = r + (b when ctl = 1, 0 when ctl = 0); returns the carry.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint CondAdd(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
     {
         uint m = Ct.Mask(ctl);
@@ -80,6 +91,7 @@ internal static class Limbs
     }
 
     /// <summary>r = r - (b when ctl = 1, 0 when ctl = 0); returns the borrow.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint CondSub(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
     {
         uint m = Ct.Mask(ctl);
@@ -95,6 +107,7 @@ internal static class Limbs
     }
 
     /// <summary>1 when a &lt; b (same length): the borrow of a - b, computed without storing the difference.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint LessThan(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Debug.Assert(a.Length == b.Length);
@@ -109,6 +122,7 @@ internal static class Limbs
     }
 
     /// <summary>1 when every limb is zero.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint IsZero(ReadOnlySpan<uint> a)
     {
         uint acc = 0;
@@ -121,6 +135,7 @@ internal static class Limbs
     }
 
     /// <summary>1 when a == b.</summary>
+    [MethodImpl(Hot.Optimize)]
     public static uint Equal(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Debug.Assert(a.Length == b.Length);
@@ -137,6 +152,7 @@ internal static class Limbs
     /// r = a * b, schoolbook; r has a.Length + b.Length limbs and must not overlap a or b. Each inner step adds
     /// r[i+j] + a[j] * b[i] + carry &lt;= (2^32 - 1) + (2^32 - 1)^2 + (2^32 - 1) = 2^64 - 1, so it fits a ulong.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     public static void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Debug.Assert(r.Length == a.Length + b.Length);
@@ -153,6 +169,50 @@ internal static class Limbs
             }
 
             r[i + a.Length] = (uint)c;
+        }
+    }
+
+    /// <summary>
+    /// r = a^2 (r has 2 a.Length limbs, no overlap): the products a_i a_j (i &lt; j) once, doubled by a one-bit shift
+    /// (their sum is below a^2 / 2 &lt; 2^(64 n - 1), so the shift cannot overflow), plus the squares a_i^2.
+    /// </summary>
+    [MethodImpl(Hot.Optimize)]
+    public static void Sqr(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int n = a.Length;
+        r.Clear();
+        for (int i = 0; i < n; i++)
+        {
+            ulong c = 0;
+            ulong ai = a[i];
+            for (int j = i + 1; j < n; j++)
+            {
+                c += r[i + j] + (ai * a[j]);
+                r[i + j] = (uint)c;
+                c >>= 32;
+            }
+
+            r[i + n] = (uint)c;
+        }
+
+        uint top = 0;
+        for (int k = 0; k < 2 * n; k++)
+        {
+            uint v = r[k];
+            r[k] = (v << 1) | top;
+            top = v >> 31;
+        }
+
+        ulong carry = 0;
+        for (int i = 0; i < n; i++)
+        {
+            ulong p = (ulong)a[i] * a[i];
+            carry += r[2 * i] + (p & uint.MaxValue);
+            r[2 * i] = (uint)carry;
+            carry >>= 32;
+            carry += r[(2 * i) + 1] + (p >> 32);
+            r[(2 * i) + 1] = (uint)carry;
+            carry >>= 32;
         }
     }
 

@@ -6,6 +6,7 @@
 using System;
 using System.Diagnostics;
 using System.Numerics;
+using System.Runtime.CompilerServices;
 
 namespace Panicode.Crypto.Ec;
 
@@ -46,6 +47,7 @@ internal sealed class MontgomeryField : PrimeField
     /// r = a b R^-1 mod p. Invariant after each outer step: t &lt; 2p (inputs below p), so t fits n limbs plus
     /// one bit and a single conditional subtraction brings the result below p.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         int n = _p.Length;

@@ -5,6 +5,7 @@
 
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Panicode.Crypto.Ec;
 
@@ -97,10 +98,21 @@ internal sealed class NistPrimeField : PrimeField
 
     public override ReadOnlySpan<uint> One => _one;
 
+    [MethodImpl(Hot.Optimize)]
+
     public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Span<uint> product = stackalloc uint[2 * _p.Length];
         Limbs.Mul(product, a, b);
+        Reduce(product, r);
+        product.Clear();
+    }
+
+    [MethodImpl(Hot.Optimize)]
+    public override void Sqr(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        Span<uint> product = stackalloc uint[2 * _p.Length];
+        Limbs.Sqr(product, a);
         Reduce(product, r);
         product.Clear();
     }
@@ -120,6 +132,7 @@ internal sealed class NistPrimeField : PrimeField
     /// (4) p &gt; 2^(W-1) gives 2^W &lt; 2p: one conditional subtraction of p finishes.
     /// The folds always run (with c possibly 0), so the operation sequence is independent of the value.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     private void Reduce(ReadOnlySpan<uint> product, Span<uint> r)
     {
         int n = _p.Length;
@@ -151,6 +164,7 @@ internal sealed class NistPrimeField : PrimeField
     }
 
     /// <summary>r = r + c delta; returns the new signed carry out of the top word.</summary>
+    [MethodImpl(Hot.Optimize)]
     private long Fold(Span<uint> r, long c)
     {
         long carry = 0;
@@ -199,11 +213,26 @@ internal sealed class NistP521Field : PrimeField
 
     public override ReadOnlySpan<uint> One => _one;
 
+    [MethodImpl(Hot.Optimize)]
+
     public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Span<uint> product = stackalloc uint[2 * N];
         Limbs.Mul(product, a, b);
+        Reduce(product, r);
+    }
 
+    [MethodImpl(Hot.Optimize)]
+    public override void Sqr(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        Span<uint> product = stackalloc uint[2 * N];
+        Limbs.Sqr(product, a);
+        Reduce(product, r);
+    }
+
+    [MethodImpl(Hot.Optimize)]
+    private static void Reduce(Span<uint> product, Span<uint> r)
+    {
         // T1 = T >> 521: limb i takes bits 521 + 32 i .. of the product, i.e. limb 16 + i shifted right by 9.
         Span<uint> high = stackalloc uint[N];
         for (int i = 0; i < N; i++)

@@ -5,6 +5,7 @@
 
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace Panicode.Crypto.Ec;
 
@@ -58,6 +59,7 @@ internal abstract class PrimeField
     /// r = a + b mod p. With a, b &lt; p the sum is below 2p, so one conditional subtraction suffices; it is taken
     /// when the addition carried out of the top limb or when sum - p does not borrow.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     public void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         Span<uint> t = stackalloc uint[LimbCount];
@@ -67,6 +69,7 @@ internal abstract class PrimeField
     }
 
     /// <summary>r = a - b mod p: p is added back exactly when the subtraction borrowed.</summary>
+    [MethodImpl(Hot.Optimize)]
     public void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         uint borrow = Limbs.Sub(r, a, b);
@@ -90,6 +93,7 @@ internal abstract class PrimeField
     /// r = a^(p-2) = a^-1 mod p (Fermat), 0 for a = 0. The exponent is public, so a fixed 4-bit window over its
     /// bits may index the table of a^0..a^15 directly; the sequence of operations is the same for every a.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     public void Invert(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = LimbCount;
@@ -164,6 +168,7 @@ internal abstract class PrimeField
     /// Reduces a big-endian integer of any length modulo p into the internal representation, one bit at a time
     /// (r = 2r + bit, then subtract p once: r &lt; p gives 2r + 1 &lt; 2p). Time depends only on the input length.
     /// </summary>
+    [MethodImpl(Hot.Optimize)]
     public void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
     {
         int n = LimbCount;

@@ -55,6 +55,17 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipherData => ToTheoryData(BlockCiphers);
 
+    // Each EC factory returns an object whose key the suite then imports or generates.
+    public static readonly IReadOnlyList<Implementation<PrimeEcdsa>> Ecdsa = new[]
+    {
+        new Implementation<PrimeEcdsa>("Reference", () => PrimeEcdsa.Create()),
+    };
+
+    public static readonly IReadOnlyList<Implementation<PrimeEcdh>> Ecdh = new[]
+    {
+        new Implementation<PrimeEcdh>("Reference", () => PrimeEcdh.Create()),
+    };
+
     public static TheoryData<Implementation<T>> ToTheoryData<T>(IEnumerable<Implementation<T>> implementations)
     {
         TheoryData<Implementation<T>> data = new();
