@@ -1,6 +1,8 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Security.Cryptography;
+using Panicode.Crypto.Tests.Infrastructure;
 
 namespace Panicode.Crypto.Tests.Rijndael;
 
@@ -48,9 +50,29 @@ public sealed record CipherCase(int BlockSize, CipherMode Mode, int FeedbackSize
     /// Every block size with ECB, CBC, CFB8, CFB32, full-block CFB and OFB in every padding, and
     /// CTS (which takes no padding).
     /// </summary>
-    public static IEnumerable<CipherCase> All()
+    public static IEnumerable<CipherCase> All() => All(BlockSizes);
+
+    /// <summary>The cases of <see cref="All()"/> at the block sizes <paramref name="implementation"/> supports.</summary>
+    public static IEnumerable<CipherCase> All(Implementation<SymmetricAlgorithm> implementation) => All(BlockSizesOf(implementation));
+
+    /// <summary>Which of <see cref="BlockSizes"/> the algorithm's LegalBlockSizes allow (all five for Rijndael, 128 for Camellia).</summary>
+    public static int[] BlockSizesOf(Implementation<SymmetricAlgorithm> implementation)
     {
-        foreach (int blockSize in BlockSizes)
+        using SymmetricAlgorithm algorithm = implementation.Create();
+        return BlockSizes.Where(size => algorithm.LegalBlockSizes.Any(legal => size >= legal.MinSize && size <= legal.MaxSize
+            && (legal.SkipSize == 0 ? size == legal.MinSize : (size - legal.MinSize) % legal.SkipSize == 0))).ToArray();
+    }
+
+    /// <summary><paramref name="preferredBytes"/> if that key size is legal for the implementation, else 16.</summary>
+    public static int KeyBytes(Implementation<SymmetricAlgorithm> implementation, int preferredBytes)
+    {
+        using SymmetricAlgorithm algorithm = implementation.Create();
+        return algorithm.ValidKeySize(preferredBytes * 8) ? preferredBytes : 16;
+    }
+
+    private static IEnumerable<CipherCase> All(int[] blockSizes)
+    {
+        foreach (int blockSize in blockSizes)
         {
             foreach (PaddingMode padding in Paddings)
             {

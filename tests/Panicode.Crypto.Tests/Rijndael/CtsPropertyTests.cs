@@ -16,11 +16,11 @@ namespace Panicode.Crypto.Tests.Rijndael;
 public class CtsPropertyTests
 {
     [Theory]
-    [MemberData(nameof(Implementations.RijndaelData), MemberType = typeof(Implementations))]
+    [MemberData(nameof(Implementations.BlockCipherData), MemberType = typeof(Implementations))]
     public void CtsIsCbcWithTheLastTwoBlocksSwappedAndCut(Implementation<SymmetricAlgorithm> implementation)
     {
         Random random = new(29);
-        foreach (int blockSize in CipherCase.BlockSizes)
+        foreach (int blockSize in CipherCase.BlockSizesOf(implementation))
         {
             int block = blockSize / 8;
             byte[] key = Bytes(random, 32);
@@ -64,10 +64,10 @@ public class CtsPropertyTests
     }
 
     [Theory]
-    [MemberData(nameof(Implementations.RijndaelData), MemberType = typeof(Implementations))]
+    [MemberData(nameof(Implementations.BlockCipherData), MemberType = typeof(Implementations))]
     public void CtsRejectsLessThanOneBlock(Implementation<SymmetricAlgorithm> implementation)
     {
-        foreach (int blockSize in CipherCase.BlockSizes)
+        foreach (int blockSize in CipherCase.BlockSizesOf(implementation))
         {
             int block = blockSize / 8;
             using SymmetricAlgorithm cts = new CipherCase(blockSize, CipherMode.CTS, blockSize, PaddingMode.None)
@@ -82,7 +82,7 @@ public class CtsPropertyTests
     }
 
     [Theory]
-    [MemberData(nameof(Implementations.RijndaelData), MemberType = typeof(Implementations))]
+    [MemberData(nameof(Implementations.BlockCipherData), MemberType = typeof(Implementations))]
     public void CtsIgnoresThePaddingProperty(Implementation<SymmetricAlgorithm> implementation)
     {
         // As documented on BlockCipherAlgorithm: CTS never pads, whatever Padding says.
