@@ -1,3 +1,4 @@
+using Panicode.Crypto.Unsafe.Camellia;
 using Panicode.Crypto.Unsafe.Internal;
 using Panicode.Crypto.Unsafe.Rijndael;
 
@@ -27,4 +28,11 @@ public static class UnsafeCrypto
     /// same process as the intrinsic one (tests and benchmarks).
     /// </summary>
     internal static RijndaelCipher CreateRijndael(bool forcePortable) => new UnsafeRijndael(!forcePortable && CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates a <see cref="CamelliaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core
+    /// is optimized with 64-bit pointer table lookups.
+    /// </summary>
+    /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
+    public static CamelliaCipher CreateCamellia() => new UnsafeCamellia();
 }

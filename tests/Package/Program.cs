@@ -15,6 +15,12 @@ using (RijndaelCipher rijndael = RijndaelCipher.Create())
     RoundTrip("Rijndael-256/256", rijndael, message);
 }
 
+// Camellia (RFC 3713), which the BCL does not have, with the defaults of Aes: 256-bit key, CBC, PKCS7.
+using (CamelliaCipher camellia = CamelliaCipher.Create())
+{
+    RoundTrip("Camellia-256", camellia, message);
+}
+
 Console.WriteLine("package test passed");
 
 static void RoundTrip(string name, SymmetricAlgorithm algorithm, byte[] plaintext)

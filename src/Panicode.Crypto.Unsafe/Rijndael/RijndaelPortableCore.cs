@@ -13,14 +13,14 @@ namespace Panicode.Crypto.Unsafe.Rijndael;
 /// Oikawa et al. (SCIS 2008, §3): T-table lookups through pointers into unmanaged memory (no bounds
 /// checks), temporaries in <c>stackalloc</c> memory or registers, <c>(byte)</c> casts instead of
 /// <c>&amp; 0xFF</c>, and table pointers passed to the round code as arguments; plus unrolled rounds.
-/// Nb = 4 keeps the state in four locals; Nb = 8 keeps it in <c>stackalloc</c> words with constant
-/// indices; Nb = 5, 6, 7 run <see cref="RijndaelGenericLoop"/>.
+/// Nb = 4 keeps the state in four locals; Nb = 5..8 keep it in <c>stackalloc</c> words, each round
+/// written out with constant indices for its block size.
 /// </summary>
 /// <remarks>
 /// Decryption reuses the encryption round code: InvShiftRows takes row r of column j from column
 /// j - Cr, ShiftRows from j + Cr, so storing column j of the state in slot (Nb - j) mod Nb turns one
-/// into the other. The unrolled paths therefore read and write the block columns in that order and
-/// keep their decryption round keys in the same permuted order.
+/// into the other. Decryption therefore reads and writes the block columns in that order and keeps
+/// its round keys in the same permuted order.
 /// </remarks>
 internal sealed unsafe class RijndaelPortableCore : BlockCipher
 {
@@ -30,17 +30,14 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
         : base(blockSizeInBytes)
     {
         _key = new RijndaelExpandedKey(key, blockSizeInBytes);
-        if (_key.Nb is 4 or 8)
-        {
-            PermuteColumns(_key.DecryptionKeys, _key.Nb);
-        }
+        PermuteColumns(_key.DecryptionKeys, _key.Nb);
     }
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, _key.EncryptionKeys, _key.Shifted, RijndaelPointerTables.Encryption, inverse: false);
+        Transform(source, destination, _key.EncryptionKeys, RijndaelPointerTables.Encryption, inverse: false);
 
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, _key.DecryptionKeys, _key.Unshifted, RijndaelPointerTables.Decryption, inverse: true);
+        Transform(source, destination, _key.DecryptionKeys, RijndaelPointerTables.Decryption, inverse: true);
 
     protected override void ClearKeySchedule() => _key.Clear();
 
@@ -60,7 +57,7 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
         Secret.Clear(MemoryMarshal.AsBytes(copy));
     }
 
-    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys, int[] columns, in RijndaelPointerTables tables, bool inverse)
+    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys, in RijndaelPointerTables tables, bool inverse)
     {
         int blocks = source.Length / BlockSize;
         int nb = _key.Nb;
@@ -74,17 +71,17 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
                 case 4:
                     Transform4(src, dst, blocks, rounds, rk, tables.T0, tables.T1, tables.T2, tables.T3, tables.SBox, inverse);
                     break;
-                case 8:
-                    Transform8(src, dst, blocks, rounds, rk, tables.T0, tables.T1, tables.T2, tables.T3, tables.SBox, inverse);
+                case 5:
+                    TransformWide<Shape5>(src, dst, blocks, rounds, rk, tables.T0, tables.T1, tables.T2, tables.T3, tables.SBox, inverse);
+                    break;
+                case 6:
+                    TransformWide<Shape6>(src, dst, blocks, rounds, rk, tables.T0, tables.T1, tables.T2, tables.T3, tables.SBox, inverse);
+                    break;
+                case 7:
+                    TransformWide<Shape7>(src, dst, blocks, rounds, rk, tables.T0, tables.T1, tables.T2, tables.T3, tables.SBox, inverse);
                     break;
                 default:
-                    uint* temporaries = stackalloc uint[2 * 8];
-                    fixed (int* col = columns)
-                    {
-                        RijndaelGenericLoop.Transform<PointerTableAccess, CastByteExtraction, StackTemporaries>(
-                            src, dst, blocks, nb, rounds, rk, col, new PointerTableAccess(tables), new StackTemporaries(temporaries, nb));
-                    }
-
+                    TransformWide<Shape8>(src, dst, blocks, rounds, rk, tables.T0, tables.T1, tables.T2, tables.T3, tables.SBox, inverse);
                     break;
             }
         }
@@ -142,21 +139,29 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
     private static uint Final(uint row0, uint row1, uint row2, uint row3, byte* sbox) =>
         sbox[(byte)row0] | ((uint)sbox[(byte)(row1 >> 8)] << 8) | ((uint)sbox[(byte)(row2 >> 16)] << 16) | ((uint)sbox[row3 >> 24] << 24);
 
-    private static void Transform8(byte* src, byte* dst, int blocks, int rounds, uint* roundKeys, uint* t0, uint* t1, uint* t2, uint* t3, byte* sbox, bool inverse)
+    // Nb = 5..8: the state in stackalloc words, each round written out with constant indices for its
+    // block size (the shape type parameter), so the JIT compiles one specialised loop per Nb.
+    private static void TransformWide<TShape>(
+        byte* src, byte* dst, int blocks, int rounds, uint* roundKeys, uint* t0, uint* t1, uint* t2, uint* t3, byte* sbox, bool inverse)
+        where TShape : struct, IWideShape
     {
-        // Slot i holds block column i (encryption) or column (8 - i) mod 8 (decryption).
+        TShape shape = default;
+        int nb = shape.Nb;
+        int blockSize = 4 * nb;
+
+        // Slot i holds block column i (encryption) or column (Nb - i) mod Nb (decryption).
         int* offsets = stackalloc int[8];
-        for (int i = 0; i < 8; i++)
+        for (int i = 0; i < nb; i++)
         {
-            offsets[i] = 4 * (inverse ? (8 - i) & 7 : i);
+            offsets[i] = 4 * (inverse ? (nb - i) % nb : i);
         }
 
         uint* s = stackalloc uint[8];
         uint* u = stackalloc uint[8];
-        for (; blocks > 0; blocks--, src += 32, dst += 32)
+        for (; blocks > 0; blocks--, src += blockSize, dst += blockSize)
         {
             uint* k = roundKeys;
-            for (int i = 0; i < 8; i++)
+            for (int i = 0; i < nb; i++)
             {
                 s[i] = LittleEndian.Read(src + offsets[i]) ^ k[i];
             }
@@ -164,23 +169,22 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
             int pairs = (rounds - 1) >> 1;
             for (; pairs > 0; pairs--)
             {
-                Round8(s, u, k + 8, t0, t1, t2, t3);
-                Round8(u, s, k + 16, t0, t1, t2, t3);
-                k += 16;
+                shape.Round(s, u, k + nb, t0, t1, t2, t3);
+                shape.Round(u, s, k + (2 * nb), t0, t1, t2, t3);
+                k += 2 * nb;
             }
 
             if (((rounds - 1) & 1) != 0)
             {
-                Round8(s, u, k + 8, t0, t1, t2, t3);
+                shape.Round(s, u, k + nb, t0, t1, t2, t3);
                 Copy8(u, s);
-                k += 8;
+                k += nb;
             }
 
-            // ShiftRows offsets for Nb = 8 are C1 = 1, C2 = 3, C3 = 4.
-            k += 8;
-            for (int i = 0; i < 8; i++)
+            k += nb;
+            for (int i = 0; i < nb; i++)
             {
-                uint column = Final(s[i], s[(i + 1) & 7], s[(i + 3) & 7], s[(i + 4) & 7], sbox);
+                uint column = Final(s[i], s[(i + shape.C1) % nb], s[(i + shape.C2) % nb], s[(i + shape.C3) % nb], sbox);
                 LittleEndian.Write(dst + offsets[i], column ^ k[i]);
             }
         }
@@ -189,24 +193,119 @@ internal sealed unsafe class RijndaelPortableCore : BlockCipher
         Secret.Clear(new Span<byte>(u, 8 * sizeof(uint)));
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round8(uint* s, uint* r, uint* k, uint* t0, uint* t1, uint* t2, uint* t3)
-    {
-        r[0] = t0[(byte)s[0]] ^ t1[(byte)(s[1] >> 8)] ^ t2[(byte)(s[3] >> 16)] ^ t3[s[4] >> 24] ^ k[0];
-        r[1] = t0[(byte)s[1]] ^ t1[(byte)(s[2] >> 8)] ^ t2[(byte)(s[4] >> 16)] ^ t3[s[5] >> 24] ^ k[1];
-        r[2] = t0[(byte)s[2]] ^ t1[(byte)(s[3] >> 8)] ^ t2[(byte)(s[5] >> 16)] ^ t3[s[6] >> 24] ^ k[2];
-        r[3] = t0[(byte)s[3]] ^ t1[(byte)(s[4] >> 8)] ^ t2[(byte)(s[6] >> 16)] ^ t3[s[7] >> 24] ^ k[3];
-        r[4] = t0[(byte)s[4]] ^ t1[(byte)(s[5] >> 8)] ^ t2[(byte)(s[7] >> 16)] ^ t3[s[0] >> 24] ^ k[4];
-        r[5] = t0[(byte)s[5]] ^ t1[(byte)(s[6] >> 8)] ^ t2[(byte)(s[0] >> 16)] ^ t3[s[1] >> 24] ^ k[5];
-        r[6] = t0[(byte)s[6]] ^ t1[(byte)(s[7] >> 8)] ^ t2[(byte)(s[1] >> 16)] ^ t3[s[2] >> 24] ^ k[6];
-        r[7] = t0[(byte)s[7]] ^ t1[(byte)(s[0] >> 8)] ^ t2[(byte)(s[2] >> 16)] ^ t3[s[3] >> 24] ^ k[7];
-    }
-
     private static void Copy8(uint* source, uint* target)
     {
         for (int i = 0; i < 8; i++)
         {
             target[i] = source[i];
+        }
+    }
+
+    private interface IWideShape
+    {
+        int Nb { get; }
+
+        int C1 { get; }
+
+        int C2 { get; }
+
+        int C3 { get; }
+
+        /// <summary>One full round from <paramref name="s"/> into <paramref name="r"/> with round key <paramref name="k"/>.</summary>
+        void Round(uint* s, uint* r, uint* k, uint* t0, uint* t1, uint* t2, uint* t3);
+    }
+
+    // Nb = 5: ShiftRows offsets C1..C3 = 1, 2, 3.
+    private readonly struct Shape5 : IWideShape
+    {
+        public int Nb => 5;
+
+        public int C1 => 1;
+
+        public int C2 => 2;
+
+        public int C3 => 3;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Round(uint* s, uint* r, uint* k, uint* t0, uint* t1, uint* t2, uint* t3)
+        {
+            r[0] = t0[(byte)s[0]] ^ t1[(byte)(s[1] >> 8)] ^ t2[(byte)(s[2] >> 16)] ^ t3[s[3] >> 24] ^ k[0];
+            r[1] = t0[(byte)s[1]] ^ t1[(byte)(s[2] >> 8)] ^ t2[(byte)(s[3] >> 16)] ^ t3[s[4] >> 24] ^ k[1];
+            r[2] = t0[(byte)s[2]] ^ t1[(byte)(s[3] >> 8)] ^ t2[(byte)(s[4] >> 16)] ^ t3[s[0] >> 24] ^ k[2];
+            r[3] = t0[(byte)s[3]] ^ t1[(byte)(s[4] >> 8)] ^ t2[(byte)(s[0] >> 16)] ^ t3[s[1] >> 24] ^ k[3];
+            r[4] = t0[(byte)s[4]] ^ t1[(byte)(s[0] >> 8)] ^ t2[(byte)(s[1] >> 16)] ^ t3[s[2] >> 24] ^ k[4];
+        }
+    }
+
+    // Nb = 6: ShiftRows offsets C1..C3 = 1, 2, 3.
+    private readonly struct Shape6 : IWideShape
+    {
+        public int Nb => 6;
+
+        public int C1 => 1;
+
+        public int C2 => 2;
+
+        public int C3 => 3;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Round(uint* s, uint* r, uint* k, uint* t0, uint* t1, uint* t2, uint* t3)
+        {
+            r[0] = t0[(byte)s[0]] ^ t1[(byte)(s[1] >> 8)] ^ t2[(byte)(s[2] >> 16)] ^ t3[s[3] >> 24] ^ k[0];
+            r[1] = t0[(byte)s[1]] ^ t1[(byte)(s[2] >> 8)] ^ t2[(byte)(s[3] >> 16)] ^ t3[s[4] >> 24] ^ k[1];
+            r[2] = t0[(byte)s[2]] ^ t1[(byte)(s[3] >> 8)] ^ t2[(byte)(s[4] >> 16)] ^ t3[s[5] >> 24] ^ k[2];
+            r[3] = t0[(byte)s[3]] ^ t1[(byte)(s[4] >> 8)] ^ t2[(byte)(s[5] >> 16)] ^ t3[s[0] >> 24] ^ k[3];
+            r[4] = t0[(byte)s[4]] ^ t1[(byte)(s[5] >> 8)] ^ t2[(byte)(s[0] >> 16)] ^ t3[s[1] >> 24] ^ k[4];
+            r[5] = t0[(byte)s[5]] ^ t1[(byte)(s[0] >> 8)] ^ t2[(byte)(s[1] >> 16)] ^ t3[s[2] >> 24] ^ k[5];
+        }
+    }
+
+    // Nb = 7: ShiftRows offsets C1..C3 = 1, 2, 4.
+    private readonly struct Shape7 : IWideShape
+    {
+        public int Nb => 7;
+
+        public int C1 => 1;
+
+        public int C2 => 2;
+
+        public int C3 => 4;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Round(uint* s, uint* r, uint* k, uint* t0, uint* t1, uint* t2, uint* t3)
+        {
+            r[0] = t0[(byte)s[0]] ^ t1[(byte)(s[1] >> 8)] ^ t2[(byte)(s[2] >> 16)] ^ t3[s[4] >> 24] ^ k[0];
+            r[1] = t0[(byte)s[1]] ^ t1[(byte)(s[2] >> 8)] ^ t2[(byte)(s[3] >> 16)] ^ t3[s[5] >> 24] ^ k[1];
+            r[2] = t0[(byte)s[2]] ^ t1[(byte)(s[3] >> 8)] ^ t2[(byte)(s[4] >> 16)] ^ t3[s[6] >> 24] ^ k[2];
+            r[3] = t0[(byte)s[3]] ^ t1[(byte)(s[4] >> 8)] ^ t2[(byte)(s[5] >> 16)] ^ t3[s[0] >> 24] ^ k[3];
+            r[4] = t0[(byte)s[4]] ^ t1[(byte)(s[5] >> 8)] ^ t2[(byte)(s[6] >> 16)] ^ t3[s[1] >> 24] ^ k[4];
+            r[5] = t0[(byte)s[5]] ^ t1[(byte)(s[6] >> 8)] ^ t2[(byte)(s[0] >> 16)] ^ t3[s[2] >> 24] ^ k[5];
+            r[6] = t0[(byte)s[6]] ^ t1[(byte)(s[0] >> 8)] ^ t2[(byte)(s[1] >> 16)] ^ t3[s[3] >> 24] ^ k[6];
+        }
+    }
+
+    // Nb = 8: ShiftRows offsets C1..C3 = 1, 3, 4.
+    private readonly struct Shape8 : IWideShape
+    {
+        public int Nb => 8;
+
+        public int C1 => 1;
+
+        public int C2 => 3;
+
+        public int C3 => 4;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Round(uint* s, uint* r, uint* k, uint* t0, uint* t1, uint* t2, uint* t3)
+        {
+            r[0] = t0[(byte)s[0]] ^ t1[(byte)(s[1] >> 8)] ^ t2[(byte)(s[3] >> 16)] ^ t3[s[4] >> 24] ^ k[0];
+            r[1] = t0[(byte)s[1]] ^ t1[(byte)(s[2] >> 8)] ^ t2[(byte)(s[4] >> 16)] ^ t3[s[5] >> 24] ^ k[1];
+            r[2] = t0[(byte)s[2]] ^ t1[(byte)(s[3] >> 8)] ^ t2[(byte)(s[5] >> 16)] ^ t3[s[6] >> 24] ^ k[2];
+            r[3] = t0[(byte)s[3]] ^ t1[(byte)(s[4] >> 8)] ^ t2[(byte)(s[6] >> 16)] ^ t3[s[7] >> 24] ^ k[3];
+            r[4] = t0[(byte)s[4]] ^ t1[(byte)(s[5] >> 8)] ^ t2[(byte)(s[7] >> 16)] ^ t3[s[0] >> 24] ^ k[4];
+            r[5] = t0[(byte)s[5]] ^ t1[(byte)(s[6] >> 8)] ^ t2[(byte)(s[0] >> 16)] ^ t3[s[1] >> 24] ^ k[5];
+            r[6] = t0[(byte)s[6]] ^ t1[(byte)(s[7] >> 8)] ^ t2[(byte)(s[1] >> 16)] ^ t3[s[2] >> 24] ^ k[6];
+            r[7] = t0[(byte)s[7]] ^ t1[(byte)(s[0] >> 8)] ^ t2[(byte)(s[2] >> 16)] ^ t3[s[3] >> 24] ^ k[7];
         }
     }
 }

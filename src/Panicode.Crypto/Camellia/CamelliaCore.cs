@@ -55,6 +55,9 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     // which holds the s-box output for x at that position. P is linear, so F's output is the XOR of eight lookups.
     private static readonly ulong[] s_sp = BuildSpTable();
 
+    /// <summary>The combined S/P tables (8 x 256 words), for the Unsafe flavour to copy.</summary>
+    internal static ReadOnlySpan<ulong> SpTable => s_sp;
+
     // Subkeys in the order the data randomizing part uses them: kw1, kw2, k1..k6, ke1, ke2, k7..k12, ke3, ke4,
     // k13..k18, [ke5, ke6, k19..k24,] kw3, kw4. The decryption schedule has the same layout (RFC 3713 2.3.3).
     private readonly ulong[] _encryptionKeys;
@@ -143,7 +146,7 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     }
 
     /// <summary>RFC 3713 2.4.2: the FL-function.</summary>
-    private static ulong FL(ulong input, ulong subkey)
+    internal static ulong FL(ulong input, ulong subkey)
     {
         uint x1 = (uint)(input >> 32);
         uint x2 = (uint)input;
@@ -155,7 +158,7 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     }
 
     /// <summary>RFC 3713 2.4.2: the FLINV-function, the inverse of <see cref="FL"/>.</summary>
-    private static ulong FLInverse(ulong input, ulong subkey)
+    internal static ulong FLInverse(ulong input, ulong subkey)
     {
         uint y1 = (uint)(input >> 32);
         uint y2 = (uint)input;
@@ -167,7 +170,7 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     }
 
     /// <summary>RFC 3713 2.2: KL, KR, KA, KB and the subkeys of Tables 2 and 3 of the NTT specification.</summary>
-    private static ulong[] ExpandKey(ReadOnlySpan<byte> key)
+    internal static ulong[] ExpandKey(ReadOnlySpan<byte> key)
     {
         ulong[] sp = s_sp;
         Block128 kl = new(ReadWord(key, 0), ReadWord(key, 8));
@@ -240,7 +243,7 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     /// RFC 3713 2.3.3: decryption is encryption with kw1/kw2 swapped with kw3/kw4 and the round and FL subkeys in
     /// reverse order (k1 with k18 or k24, ke1 with ke4 or ke6, ...); in our layout that is reversing the middle.
     /// </summary>
-    private static ulong[] ReverseSchedule(ulong[] encryption)
+    internal static ulong[] ReverseSchedule(ulong[] encryption)
     {
         int n = encryption.Length;
         ulong[] decryption = new ulong[n];

@@ -42,6 +42,7 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => CamelliaCipher.Create()),
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateCamellia()),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
