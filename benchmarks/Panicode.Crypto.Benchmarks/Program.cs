@@ -17,7 +17,8 @@ namespace Panicode.Crypto.Benchmarks;
 /// the paper's Figures 1-4 in a few minutes. <c>-- --full</c>: every size, mode, direction, curve,
 /// key setup, the microbenchmarks and the ablation (docs/benchmarks.md). Any other arguments go to
 /// BenchmarkDotNet's switcher over every benchmark class, e.g. <c>-- --full --filter *Camellia*</c>;
-/// <c>--short-job</c> keeps the full matrix but measures with the short job (a smoke test).
+/// <c>--short-job</c> keeps the full matrix but measures with the short job (a smoke test);
+/// <c>--full-job</c> measures the short matrix with the full job.
 /// </summary>
 public static class Program
 {
@@ -25,8 +26,8 @@ public static class Program
     {
         bool full = args.Contains("--full");
         RunSettings.Short = !full;
-        bool shortJob = !full || args.Contains("--short-job");
-        string[] rest = args.Where(a => a is not "--short" and not "--full" and not "--short-job").ToArray();
+        bool shortJob = (!full && !args.Contains("--full-job")) || args.Contains("--short-job");
+        string[] rest = args.Where(a => a is not "--short" and not "--full" and not "--short-job" and not "--full-job").ToArray();
         IConfig config = BenchmarkConfig.Create(shortRun: shortJob);
         Type[] types = BenchmarkTypes(full || rest.Length > 0);
 
