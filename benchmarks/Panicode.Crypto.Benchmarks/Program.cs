@@ -1,0 +1,77 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using Panicode.Crypto.Benchmarks.Infrastructure;
+
+namespace Panicode.Crypto.Benchmarks;
+
+/// <summary>
+/// <c>dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --short</c> (the default):
+/// the paper's Figures 1-4 in a few minutes. <c>-- --full</c>: every size, mode, direction, curve,
+/// key setup, the microbenchmarks and the ablation (docs/benchmarks.md). Any other arguments go to
+/// BenchmarkDotNet's switcher over every benchmark class, e.g. <c>-- --full --filter *Camellia*</c>;
+/// <c>--short-job</c> keeps the full matrix but measures with the short job (a smoke test);
+/// <c>--full-job</c> measures the short matrix with the full job.
+/// </summary>
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        bool full = args.Contains("--full");
+        RunSettings.Short = !full;
+        bool shortJob = (!full && !args.Contains("--full-job")) || args.Contains("--short-job");
+        string[] rest = args.Where(a => a is not "--short" and not "--full" and not "--short-job" and not "--full-job").ToArray();
+        IConfig config = BenchmarkConfig.Create(shortRun: shortJob);
+        Type[] types = BenchmarkTypes(full || rest.Length > 0);
+
+        Summary[] summaries = rest.Length > 0
+            ? BenchmarkSwitcher.FromTypes(types).Run(rest, config).ToArray()
+            : BenchmarkRunner.Run(types, config);
+        if (summaries.Length == 0)
+        {
+            return 1;
+        }
+
+        List<BenchmarkRecord> records = summaries.SelectMany(BenchmarkRecord.From).ToList();
+        string command = "dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- " + string.Join(" ", args.DefaultIfEmpty("--short"));
+        IEnumerable<string> environment = summaries[0].HostEnvironmentInfo.ToFormattedString().Concat(new[]
+        {
+            $"Runtime: {RuntimeInformation.FrameworkDescription} {RuntimeInformation.ProcessArchitecture}, {Environment.ProcessorCount} logical processors, CPU: {CpuModel()}",
+            $"Intrinsics: AES-NI {System.Runtime.Intrinsics.X86.Aes.IsSupported}, AVX2 {System.Runtime.Intrinsics.X86.Avx2.IsSupported}, " +
+                $"AVX-512F {System.Runtime.Intrinsics.X86.Avx512F.IsSupported}, GFNI {System.Runtime.Intrinsics.X86.Gfni.IsSupported}, ARM AES {System.Runtime.Intrinsics.Arm.Aes.IsSupported}",
+            $"Date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; matrix: {(full ? "full" : "short")}, job: {(shortJob ? "Short" : "Full")}, in-process, {config.GetJobs().Single().Run.IterationCount} iterations",
+        });
+        string report = FigureReport.Build(records, environment, command);
+
+        string path = Path.Combine(summaries[0].ResultsDirectoryPath, full ? "paper-figures-full.md" : "paper-figures-short.md");
+        File.WriteAllText(path, report);
+        Console.WriteLine();
+        Console.WriteLine("==================== The paper's figures, as measured here ====================");
+        Console.WriteLine(report);
+        Console.WriteLine($"(also written to {path})");
+        return summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)) ? 1 : 0;
+    }
+
+    private static string CpuModel()
+    {
+        const string Prefix = "model name";
+        string? line = File.Exists("/proc/cpuinfo") ? File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith(Prefix, StringComparison.Ordinal)) : null;
+        return line == null ? "unknown" : line.Substring(line.IndexOf(':', StringComparison.Ordinal) + 1).Trim();
+    }
+
+    private static Type[] BenchmarkTypes(bool all)
+    {
+        IEnumerable<Type> types = typeof(Program).Assembly.GetTypes()
+            .Where(t => t.IsClass && !t.IsAbstract && t.GetMethods().Any(m => m.GetCustomAttribute<BenchmarkAttribute>() != null));
+        return all
+            ? types.ToArray()
+            : types.Where(t => t.Name.EndsWith("Throughput", StringComparison.Ordinal) || t.Name.EndsWith("KeySetup", StringComparison.Ordinal) || t.Name == "EcdsaBenchmarks").ToArray();
+    }
+}

@@ -1,0 +1,89 @@
+using System;
+using System.Security.Cryptography;
+using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Engines;
+
+namespace Panicode.Crypto.Benchmarks.Symmetric;
+
+/// <summary>A cipher family as the benchmarks see it: its block size and a factory per implementation.</summary>
+public sealed class CipherSpec
+{
+    private CipherSpec(
+        string name,
+        int blockBits,
+        Func<SymmetricAlgorithm> reference,
+        Func<SymmetricAlgorithm>? @unsafe,
+        Func<SymmetricAlgorithm>? unsafePortable,
+        Func<SymmetricAlgorithm>? builtIn,
+        Func<IBlockCipher> bouncyCastle)
+    {
+        Name = name;
+        BlockBits = blockBits;
+        Reference = reference;
+        Unsafe = @unsafe;
+        UnsafePortable = unsafePortable;
+        BuiltIn = builtIn;
+        BouncyCastle = bouncyCastle;
+    }
+
+    public string Name { get; }
+
+    public int BlockBits { get; }
+
+    public Func<SymmetricAlgorithm> Reference { get; }
+
+    public Func<SymmetricAlgorithm>? Unsafe { get; }
+
+    /// <summary>The Unsafe flavour with intrinsics turned off: the paper's table-based techniques alone ("Proposed").</summary>
+    public Func<SymmetricAlgorithm>? UnsafePortable { get; }
+
+    public Func<SymmetricAlgorithm>? BuiltIn { get; }
+
+    public Func<IBlockCipher> BouncyCastle { get; }
+
+#if HAS_UNSAFE
+    private static Func<SymmetricAlgorithm>? UnsafeRijndael => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael;
+
+    private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true);
+#else
+    private static Func<SymmetricAlgorithm>? UnsafeRijndael => null;
+
+    private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => null;
+#endif
+
+    /// <summary>Rijndael with a 128-bit block (AES): all four implementations.</summary>
+    public static CipherSpec Rijndael128 { get; } = new(
+        "Rijndael-128",
+        128,
+        RijndaelCipher.Create,
+        UnsafeRijndael,
+        UnsafePortableRijndael,
+        Aes.Create,
+        () => new AesEngine());
+
+    /// <summary>Rijndael with a 256-bit block: no built-in; BouncyCastle's RijndaelEngine(256).</summary>
+    public static CipherSpec Rijndael256 { get; } = new(
+        "Rijndael-256",
+        256,
+        RijndaelCipher.Create,
+        UnsafeRijndael,
+        UnsafePortableRijndael,
+        null,
+        () => new RijndaelEngine(256));
+
+#if HAS_CAMELLIA
+    /// <summary>Camellia (128-bit block): no built-in; BouncyCastle's CamelliaEngine.</summary>
+    public static CipherSpec Camellia { get; } = new(
+        "Camellia",
+        128,
+        CamelliaCipher.Create,
+#if HAS_UNSAFE_CAMELLIA
+        Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia,
+#else
+        null,
+#endif
+        null,
+        null,
+        () => new CamelliaEngine());
+#endif
+}

@@ -1,0 +1,10 @@
+namespace Panicode.Crypto.Benchmarks.Symmetric;
+
+/// <summary>The four throughput operations of the paper and of CRYPTREC's evaluation (seed 002).</summary>
+public enum Operation
+{
+    EcbEncrypt,
+    EcbDecrypt,
+    CbcEncrypt,
+    CbcDecrypt,
+}
