@@ -48,6 +48,16 @@ using (ECDsa builtIn = ECDsa.Create())
     Console.WriteLine($"ECDSA {ecdsa.KeySize}-bit key from OpenSSL PEM: sign and verify agree with the built-in ECDsa");
 }
 
+// ECDH with the built-in ECDiffieHellman on the other side.
+using (PrimeEcdh alice = PrimeEcdh.Create(ECCurve.NamedCurves.nistP384))
+using (ECDiffieHellman bob = ECDiffieHellman.Create(ECCurve.NamedCurves.nistP384))
+{
+    byte[] ours = alice.DeriveRawSecretAgreement(bob.PublicKey);
+    byte[] theirs = bob.DeriveRawSecretAgreement(alice.PublicKey);
+    Check(ours.AsSpan().SequenceEqual(theirs), "ECDH secrets differ");
+    Console.WriteLine($"ECDH P-384: {ours.Length}-byte shared secret agrees with the built-in ECDiffieHellman");
+}
+
 Console.WriteLine("package test passed");
 
 static void Check(bool condition, string failure)
