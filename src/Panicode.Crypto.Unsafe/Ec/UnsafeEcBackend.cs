@@ -1,6 +1,6 @@
-// The Unsafe flavour's arithmetic behind the same ECDSA/ECDH layer: the Reference's point code (JacobianGroup:
-// constant-time fixed windows for secrets, the base-point table, interleaved wNAF for verification) over the
-// pointer/stackalloc fields of this folder. On a big-endian machine, where the 64-bit view of the 32-bit limbs
+// The Unsafe flavour's arithmetic behind the same ECDSA/ECDH layer: the pointer/stackalloc fields of this folder
+// under the Reference's point code (JacobianGroup: constant-time fixed windows for ECDH, interleaved wNAF for
+// verification), with k G replaced by UnsafeEcGroup's affine table and mixed additions. On a big-endian machine, where the 64-bit view of the 32-bit limbs
 // would be wrong, it uses the Reference fields.
 
 using System;
@@ -30,7 +30,7 @@ internal sealed class UnsafeEcBackend : EcBackend
             _ => new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.P)),
         };
 
-        return new JacobianGroup(curve, field, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N)));
+        return new UnsafeEcGroup(new JacobianGroup(curve, field, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N))));
     }
 }
 

@@ -12,6 +12,7 @@ using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
+[SkipLocalsInit]
 internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
 {
     private readonly int _n;        // 32-bit limbs
@@ -20,17 +21,15 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
     private readonly ulong _m0;     // -p^-1 mod 2^64
     private readonly uint[] _one;   // R mod p
     private readonly uint[] _r2;    // R^2 mod p
+    private readonly uint[] _r3;    // R^3 mod p
+    private readonly uint[] _shift; // 2^(32 n) R mod p: Montgomery-multiplying by it shifts left by n 32-bit limbs
 
     public UnsafeMontgomeryField(uint[] modulus)
         : base(modulus)
     {
         _n = modulus.Length;
         _m = (_n + 1) / 2;
-        _p64 = new ulong[_m];
-        for (int i = 0; i < _n; i++)
-        {
-            _p64[i >> 1] |= (ulong)modulus[i] << (32 * (i & 1));
-        }
+        _p64 = Modulus64;
 
         // Newton's iteration x = x (2 - p x) doubles the correct low bits of p^-1 each step, from 3 bits (p p = 1 mod 8).
         ulong p0 = _p64[0];
@@ -47,6 +46,8 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
         BigInteger r = BigInteger.One << (64 * _m);
         _one = MontgomeryField.FromBigInteger(r % p, _n);
         _r2 = MontgomeryField.FromBigInteger(r * r % p, _n);
+        _r3 = MontgomeryField.FromBigInteger(r * r * r % p, _n);
+        _shift = MontgomeryField.FromBigInteger((BigInteger.One << (32 * _n)) * r % p, _n);
     }
 
     public override ReadOnlySpan<uint> One => _one;
@@ -72,13 +73,43 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
                 Widen(pa, wa, _n);
                 Widen(pb, wb, _n);
                 MontMul(t, wa, wb, p, _m0, m);
-                Clear(wa, m);
-                Clear(wb, m);
+                Wide.Clear(wa, m);
+                Wide.Clear(wb, m);
             }
 
             Narrow(t, pr, _n);
-            Clear(t, m + 2);
+            Wide.Clear(t, m + 2);
         }
+    }
+
+    /// <summary>The binary GCD inverts x R into x^-1 R^-1; one multiplication by R^3 gives x^-1 R.</summary>
+    protected override void AdjustInverse(Span<uint> r) => Mul(r, r, _r3);
+
+    /// <summary>
+    /// Reduces a big-endian integer of any length by Horner's rule over chunks of n 32-bit limbs (most significant
+    /// first): acc = acc 2^(32 n) + chunk, each step two Montgomery multiplications and an addition, instead of the
+    /// Reference's bit at a time. A chunk c &lt; 2^(32 n) &lt;= R converts exactly (c R^2 &lt; R p). Time depends only on
+    /// the input length.
+    /// </summary>
+    [MethodImpl(Hot.Optimize)]
+    public override void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
+    {
+        int chunk = 4 * _n;
+        Span<uint> c = stackalloc uint[_n];
+        r.Clear();
+        int pos = 0;
+        int first = bigEndian.Length % chunk;
+        while (pos < bigEndian.Length)
+        {
+            int length = pos == 0 && first != 0 ? first : chunk;
+            Limbs.FromBigEndian(bigEndian.Slice(pos, length), c);
+            Mul(r, r, _shift);
+            Mul(c, c, _r2);
+            Add(r, r, c);
+            pos += length;
+        }
+
+        c.Clear();
     }
 
     public override void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical) => Mul(r, canonical, _r2);
@@ -161,15 +192,6 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
         }
 
         dst[n / 2] = src[n - 1];
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Clear(ulong* t, int count)
-    {
-        for (int i = 0; i < count; i++)
-        {
-            t[i] = 0;
-        }
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

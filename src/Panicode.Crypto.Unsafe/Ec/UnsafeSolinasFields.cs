@@ -14,6 +14,7 @@ namespace Panicode.Crypto.Unsafe.Ec;
 /// The shared part of the Solinas fields: the 64-bit-limb product into a stack buffer, handed to the prime's own
 /// word sums, and the common tail folding the signed carry with delta = 2^W - p.
 /// </summary>
+[SkipLocalsInit]
 internal abstract unsafe class UnsafeSolinasField : UnsafePrimeField
 {
     private readonly uint[] _p;
@@ -84,13 +85,7 @@ internal abstract unsafe class UnsafeSolinasField : UnsafePrimeField
     /// </summary>
     /// <summary>Clears a 2n-word product (it may derive from secret values).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void ClearProduct(ulong* t)
-    {
-        for (int i = 0; i < _p.Length; i++)
-        {
-            t[i] = 0;
-        }
-    }
+    private void ClearProduct(ulong* t) => Wide.Clear(t, _p.Length);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     protected void Finish(uint* r, long c)
@@ -118,6 +113,7 @@ internal abstract unsafe class UnsafeSolinasField : UnsafePrimeField
 }
 
 /// <summary>p192 = 2^192 - 2^64 - 1: three 64-bit limbs.</summary>
+[SkipLocalsInit]
 internal sealed unsafe class UnsafeP192Field : UnsafeSolinasField
 {
     public UnsafeP192Field()
@@ -147,6 +143,7 @@ internal sealed unsafe class UnsafeP192Field : UnsafeSolinasField
 }
 
 /// <summary>p256 = 2^256 - 2^224 + 2^192 + 2^96 - 1: four 64-bit limbs.</summary>
+[SkipLocalsInit]
 internal sealed unsafe class UnsafeP256Field : UnsafeSolinasField
 {
     public UnsafeP256Field()

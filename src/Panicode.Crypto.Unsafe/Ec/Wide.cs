@@ -52,6 +52,16 @@ internal static unsafe class Wide
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Borrow(ulong x, ulong y, ulong d) => ((~x & y) | (~(x ^ y) & d)) >> 63;
 
+    /// <summary>Zeroes count limbs (temporaries that may derive from secrets).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Clear(ulong* t, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            t[i] = 0;
+        }
+    }
+
     /// <summary>t = a * b, schoolbook on n limbs; t has 2 n limbs and must not overlap a or b.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void MulFull(ulong* t, ulong* a, ulong* b, int n)

@@ -51,11 +51,11 @@ public class EcArithmeticTests
     public void UnsafeFieldsAgreeWithReference(string curveName)
     {
         CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
-        JacobianGroup reference = (JacobianGroup)ReferenceBackend.Instance.GetGroup(curve);
-        JacobianGroup fast = (JacobianGroup)UnsafeEcBackend.Instance.GetGroup(curve);
-        Assert.NotSame(reference.Field, fast.Field);
+        EcGroup reference = ReferenceBackend.Instance.GetGroup(curve);
+        EcGroup fast = UnsafeEcBackend.Instance.GetGroup(curve);
+        Assert.NotSame(FieldOf(reference), FieldOf(fast));
         Assert.NotSame(reference.Scalars, fast.Scalars);
-        Assert.Equal(0, CompareFields(reference.Field, fast.Field, curve.P));
+        Assert.Equal(0, CompareFields(FieldOf(reference), FieldOf(fast), curve.P));
         Assert.Equal(0, CompareFields(reference.Scalars, fast.Scalars, curve.N));
     }
 
@@ -64,8 +64,8 @@ public class EcArithmeticTests
     public void FieldAndScalarArithmeticMatchBigInteger(string curveName, string backend)
     {
         CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
-        JacobianGroup group = (JacobianGroup)s_backends[backend].GetGroup(curve);
-        CheckField(group.Field, curve.P);
+        EcGroup group = s_backends[backend].GetGroup(curve);
+        CheckField(FieldOf(group), curve.P);
         CheckField(group.Scalars, curve.N);
     }
 
@@ -172,8 +172,10 @@ public class EcArithmeticTests
         }
     }
 
+    private static PrimeField FieldOf(EcGroup group) => group is UnsafeEcGroup fast ? fast.Field : ((JacobianGroup)group).Field;
+
     /// <summary>
-    /// Runs Mul, Sqr, Add, Sub and Invert on both fields over edge values (0, 1, 2, m-1, m-2, (m+-1)/2, 2^k and
+    /// Runs Mul, Sqr, Add, Sub, Invert and Reduce on both fields over edge values (0, 1, 2, m-1, m-2, (m+-1)/2, 2^k and
     /// 2^k - 1 at every limb boundary of 32 and 64 bits) and random values, comparing canonical encodings; returns
     /// the number of operations run, minus those that agreed (so 0 when all agreed), after asserting it ran many.
     /// </summary>
@@ -247,8 +249,30 @@ public class EcArithmeticTests
             Check("Mul(aliased)", x, x);
         }
 
+        // Reduce: byte strings of every length up to three times the element size, random and all-ones.
+        for (int length = 0; length <= 3 * len; length++)
+        {
+            foreach (bool ones in new[] { false, true })
+            {
+                byte[] input = new byte[length];
+                if (ones)
+                {
+                    input.AsSpan().Fill(0xFF);
+                }
+                else
+                {
+                    random.NextBytes(input);
+                }
+
+                reference.Reduce(input, rr);
+                fast.Reduce(input, fr);
+                BigInteger value = new(input, isUnsigned: true, isBigEndian: true);
+                Check("Reduce", value, length);
+            }
+        }
+
         Assert.True(failures.Count == 0, string.Join(Environment.NewLine, failures));
-        Assert.Equal(6 * values.Count, ran);
+        Assert.Equal((6 * values.Count) + (2 * ((3 * len) + 1)), ran);
         return ran - agreed;
     }
 
