@@ -1,4 +1,7 @@
+using System.Security.Cryptography;
+using Panicode.Crypto.Ec;
 using Panicode.Crypto.Unsafe.Camellia;
+using Panicode.Crypto.Unsafe.Ec;
 using Panicode.Crypto.Unsafe.Internal;
 using Panicode.Crypto.Unsafe.Rijndael;
 
@@ -35,4 +38,45 @@ public static class UnsafeCrypto
     /// </summary>
     /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
     public static CamelliaCipher CreateCamellia() => new UnsafeCamellia();
+
+    /// <summary>
+    /// Creates a <see cref="PrimeEcdsa"/> whose field arithmetic is optimized (pointer limbs, stack temporaries,
+    /// fused multiply-and-reduce for P-192 and P-256, 64-bit Montgomery multiplication elsewhere), with a key on
+    /// nistP521 generated on first use.
+    /// </summary>
+    /// <returns>A new ECDSA instance of the Unsafe flavour.</returns>
+    public static PrimeEcdsa CreateEcdsa() => new UnsafePrimeEcdsa();
+
+    /// <summary>Creates the Unsafe flavour of <see cref="PrimeEcdsa"/> with a new key on <paramref name="curve"/>.</summary>
+    /// <param name="curve">A named or explicit prime curve.</param>
+    /// <returns>A new ECDSA instance holding a fresh key.</returns>
+    public static PrimeEcdsa CreateEcdsa(ECCurve curve) =>
+        EcKeyState.Initialize<PrimeEcdsa>(new UnsafePrimeEcdsa(), a => a.GenerateKey(curve));
+
+    /// <summary>Creates the Unsafe flavour of <see cref="PrimeEcdsa"/> holding the given key.</summary>
+    /// <param name="parameters">The key (public point, optionally the private scalar) and its curve.</param>
+    /// <returns>A new ECDSA instance holding the imported key.</returns>
+    public static PrimeEcdsa CreateEcdsa(ECParameters parameters) =>
+        EcKeyState.Initialize<PrimeEcdsa>(new UnsafePrimeEcdsa(), a => a.ImportParameters(parameters));
+
+#if NET
+    /// <summary>
+    /// Creates a <see cref="PrimeEcdh"/> on the Unsafe arithmetic (as <see cref="CreateEcdsa()"/>), with a key on
+    /// nistP521 generated on first use.
+    /// </summary>
+    /// <returns>A new ECDH instance of the Unsafe flavour.</returns>
+    public static PrimeEcdh CreateEcdh() => new UnsafePrimeEcdh();
+
+    /// <summary>Creates the Unsafe flavour of <see cref="PrimeEcdh"/> with a new key on <paramref name="curve"/>.</summary>
+    /// <param name="curve">A named or explicit prime curve.</param>
+    /// <returns>A new ECDH instance holding a fresh key.</returns>
+    public static PrimeEcdh CreateEcdh(ECCurve curve) =>
+        EcKeyState.Initialize<PrimeEcdh>(new UnsafePrimeEcdh(), a => a.GenerateKey(curve));
+
+    /// <summary>Creates the Unsafe flavour of <see cref="PrimeEcdh"/> holding the given key.</summary>
+    /// <param name="parameters">The key (public point, optionally the private scalar) and its curve.</param>
+    /// <returns>A new ECDH instance holding the imported key.</returns>
+    public static PrimeEcdh CreateEcdh(ECParameters parameters) =>
+        EcKeyState.Initialize<PrimeEcdh>(new UnsafePrimeEcdh(), a => a.ImportParameters(parameters));
+#endif
 }

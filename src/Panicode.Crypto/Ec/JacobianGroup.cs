@@ -218,7 +218,7 @@ internal sealed class JacobianGroup : EcGroup
     /// outputs, for the point at infinity. y may be empty.
     /// </summary>
     [MethodImpl(Hot.Optimize)]
-    private bool ToAffine(ReadOnlySpan<uint> p, Span<byte> x, Span<byte> y)
+    internal bool ToAffine(ReadOnlySpan<uint> p, Span<byte> x, Span<byte> y)
     {
         int n = _n;
         Span<uint> t = stackalloc uint[3 * n];

@@ -169,9 +169,10 @@ internal abstract class PrimeField
     /// <summary>
     /// Reduces a big-endian integer of any length modulo p into the internal representation, one bit at a time
     /// (r = 2r + bit, then subtract p once: r &lt; p gives 2r + 1 &lt; 2p). Time depends only on the input length.
+    /// Virtual so a faster flavour can reduce a word at a time.
     /// </summary>
     [MethodImpl(Hot.Optimize)]
-    public void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
+    public virtual void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
     {
         int n = LimbCount;
         Span<uint> acc = stackalloc uint[n];

@@ -3,15 +3,24 @@ using System.Collections.Generic;
 using System.Numerics;
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
+using Panicode.Crypto.Unsafe.Ec;
 
 namespace Panicode.Crypto.Tests.Ec;
 
 /// <summary>
 /// The field, scalar and point layers against System.Numerics.BigInteger on random and edge operands, for every
-/// named curve: edge field values (0, 1, p-1, p-2, 2^k boundaries), edge scalars (0, 1, n-1, n, n+1).
+/// named curve and every arithmetic backend: edge field values (0, 1, p-1, p-2, 2^k boundaries), edge scalars
+/// (0, 1, n-1, n, n+1); and the Unsafe fields against the Reference ones on random and edge operands.
 /// </summary>
 public class EcArithmeticTests
 {
+    /// <summary>The arithmetic backends behind the Ecdsa/Ecdh registry rows of the same names.</summary>
+    private static readonly Dictionary<string, EcBackend> s_backends = new()
+    {
+        ["Reference"] = ReferenceBackend.Instance,
+        ["Unsafe"] = UnsafeEcBackend.Instance,
+    };
+
     public static TheoryData<string> CurveNames()
     {
         TheoryData<string> data = new();
@@ -23,22 +32,49 @@ public class EcArithmeticTests
         return data;
     }
 
-    [Theory]
-    [MemberData(nameof(CurveNames))]
-    public void FieldAndScalarArithmeticMatchBigInteger(string curveName)
+    public static TheoryData<string, string> CurvesAndBackends()
     {
-        CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
-        JacobianGroup group = (JacobianGroup)ReferenceBackend.Instance.GetGroup(curve);
-        CheckField(group.Field, curve.P);
-        CheckField(group.Scalars, curve.N);
+        TheoryData<string, string> data = new();
+        foreach (CurveParameters c in CurveParameters.Named)
+        {
+            foreach (string backend in s_backends.Keys)
+            {
+                data.Add(c.FriendlyName, backend);
+            }
+        }
+
+        return data;
     }
 
     [Theory]
     [MemberData(nameof(CurveNames))]
-    public void EdgeScalarsOnTheBasePointAndAnotherPoint(string curveName)
+    public void UnsafeFieldsAgreeWithReference(string curveName)
     {
         CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
-        EcGroup group = ReferenceBackend.Instance.GetGroup(curve);
+        EcGroup reference = ReferenceBackend.Instance.GetGroup(curve);
+        EcGroup fast = UnsafeEcBackend.Instance.GetGroup(curve);
+        Assert.NotSame(FieldOf(reference), FieldOf(fast));
+        Assert.NotSame(reference.Scalars, fast.Scalars);
+        Assert.Equal(0, CompareFields(FieldOf(reference), FieldOf(fast), curve.P));
+        Assert.Equal(0, CompareFields(reference.Scalars, fast.Scalars, curve.N));
+    }
+
+    [Theory]
+    [MemberData(nameof(CurvesAndBackends))]
+    public void FieldAndScalarArithmeticMatchBigInteger(string curveName, string backend)
+    {
+        CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
+        EcGroup group = s_backends[backend].GetGroup(curve);
+        CheckField(FieldOf(group), curve.P);
+        CheckField(group.Scalars, curve.N);
+    }
+
+    [Theory]
+    [MemberData(nameof(CurvesAndBackends))]
+    public void EdgeScalarsOnTheBasePointAndAnotherPoint(string curveName, string backend)
+    {
+        CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
+        EcGroup group = s_backends[backend].GetGroup(curve);
         BigInteger n = CurveParameters.ToInteger(curve.N);
         BigInteger p = CurveParameters.ToInteger(curve.P);
         int len = curve.FieldBytes;
@@ -104,11 +140,11 @@ public class EcArithmeticTests
     }
 
     [Theory]
-    [MemberData(nameof(CurveNames))]
-    public void RandomScalarsAgreeAcrossTheThreeMultiplications(string curveName)
+    [MemberData(nameof(CurvesAndBackends))]
+    public void RandomScalarsAgreeAcrossTheThreeMultiplications(string curveName, string backend)
     {
         CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
-        EcGroup group = ReferenceBackend.Instance.GetGroup(curve);
+        EcGroup group = s_backends[backend].GetGroup(curve);
         BigInteger n = CurveParameters.ToInteger(curve.N);
         int len = curve.FieldBytes;
         Random random = new(curve.FieldBits);
@@ -134,6 +170,110 @@ public class EcArithmeticTests
             Assert.True(group.MultiplyBase(Fixed((u1 + (a * b)) % n, curve.OrderBytes), x2, y2));
             Assert.Equal(Convert.ToHexString(x2), Convert.ToHexString(x3));
         }
+    }
+
+    private static PrimeField FieldOf(EcGroup group) => group is UnsafeEcGroup fast ? fast.Field : ((JacobianGroup)group).Field;
+
+    /// <summary>
+    /// Runs Mul, Sqr, Add, Sub, Invert and Reduce on both fields over edge values (0, 1, 2, m-1, m-2, (m+-1)/2, 2^k and
+    /// 2^k - 1 at every limb boundary of 32 and 64 bits) and random values, comparing canonical encodings; returns
+    /// the number of operations run, minus those that agreed (so 0 when all agreed), after asserting it ran many.
+    /// </summary>
+    private static int CompareFields(PrimeField reference, PrimeField fast, byte[] modulusBytes)
+    {
+        BigInteger m = CurveParameters.ToInteger(modulusBytes);
+        int len = reference.ByteLength;
+        Assert.Equal(reference.LimbCount, fast.LimbCount);
+        List<BigInteger> values = new() { 0, 1, 2, m - 1, m - 2, (m - 1) / 2, (m + 1) / 2 };
+        for (int k = 32; k < reference.Bits; k += 32)
+        {
+            values.Add(BigInteger.One << k);
+            values.Add((BigInteger.One << k) - 1);
+            values.Add(m - (BigInteger.One << k));
+        }
+
+        Random random = new(len * 7);
+        for (int i = 0; i < 200; i++)
+        {
+            values.Add(RandomBelow(random, m));
+        }
+
+        int n = reference.LimbCount;
+        uint[] ra = new uint[n], rb = new uint[n], fa = new uint[n], fb = new uint[n], rr = new uint[n], fr = new uint[n];
+        byte[] expected = new byte[len], actual = new byte[len];
+        int ran = 0, agreed = 0;
+        List<string> failures = new();
+
+        void Check(string op, BigInteger x, BigInteger y)
+        {
+            reference.Encode(rr, expected);
+            fast.Encode(fr, actual);
+            ran++;
+            if (expected.AsSpan().SequenceEqual(actual))
+            {
+                agreed++;
+            }
+            else
+            {
+                failures.Add($"{op}({x:X}, {y:X}): {Convert.ToHexString(expected)} != {Convert.ToHexString(actual)}");
+            }
+        }
+
+        for (int i = 0; i < values.Count; i++)
+        {
+            BigInteger x = values[i];
+            BigInteger y = values[(i * 31 + 7) % values.Count];
+            Assert.True(reference.TryDecode(Fixed(x, len), ra) & reference.TryDecode(Fixed(y, len), rb));
+            Assert.True(fast.TryDecode(Fixed(x, len), fa) & fast.TryDecode(Fixed(y, len), fb));
+            reference.Mul(rr, ra, rb);
+            fast.Mul(fr, fa, fb);
+            Check("Mul", x, y);
+            reference.Sqr(rr, ra);
+            fast.Sqr(fr, fa);
+            Check("Sqr", x, x);
+            reference.Add(rr, ra, rb);
+            fast.Add(fr, fa, fb);
+            Check("Add", x, y);
+            reference.Sub(rr, ra, rb);
+            fast.Sub(fr, fa, fb);
+            Check("Sub", x, y);
+            reference.Invert(rr, ra);
+            fast.Invert(fr, fa);
+            Check("Invert", x, x);
+
+            // Aliased output, as the point code uses it: r = r * r.
+            fa.CopyTo(fr, 0);
+            fast.Mul(fr, fr, fr);
+            ra.CopyTo(rr, 0);
+            reference.Mul(rr, rr, rr);
+            Check("Mul(aliased)", x, x);
+        }
+
+        // Reduce: byte strings of every length up to three times the element size, random and all-ones.
+        for (int length = 0; length <= 3 * len; length++)
+        {
+            foreach (bool ones in new[] { false, true })
+            {
+                byte[] input = new byte[length];
+                if (ones)
+                {
+                    input.AsSpan().Fill(0xFF);
+                }
+                else
+                {
+                    random.NextBytes(input);
+                }
+
+                reference.Reduce(input, rr);
+                fast.Reduce(input, fr);
+                BigInteger value = new(input, isUnsigned: true, isBigEndian: true);
+                Check("Reduce", value, length);
+            }
+        }
+
+        Assert.True(failures.Count == 0, string.Join(Environment.NewLine, failures));
+        Assert.Equal((6 * values.Count) + (2 * ((3 * len) + 1)), ran);
+        return ran - agreed;
     }
 
     private static void CheckField(PrimeField f, byte[] modulusBytes)

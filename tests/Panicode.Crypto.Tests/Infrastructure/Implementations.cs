@@ -108,11 +108,13 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<PrimeEcdsa>> Ecdsa = new[]
     {
         new Implementation<PrimeEcdsa>("Reference", () => PrimeEcdsa.Create()),
+        new Implementation<PrimeEcdsa>("Unsafe", () => UnsafeCrypto.CreateEcdsa()),
     };
 
     public static readonly IReadOnlyList<Implementation<PrimeEcdh>> Ecdh = new[]
     {
         new Implementation<PrimeEcdh>("Reference", () => PrimeEcdh.Create()),
+        new Implementation<PrimeEcdh>("Unsafe", () => UnsafeCrypto.CreateEcdh()),
     };
 
     static Implementations()
