@@ -144,7 +144,7 @@ public abstract class PrimeEcdh : ECDiffieHellman
         byte[] d = key.RequirePrivate();
         EcKey.ValidatePublicPoint(group, peerX, peerY);
         byte[] z = new byte[group.FieldBytes];
-        if (!group.Multiply(peerX, peerY, d, z, Span<byte>.Empty))
+        if (!group.Multiply(new AffineBytes(peerX, peerY), d, z, Span<byte>.Empty))
         {
             throw new CryptographicException("The shared point is the point at infinity.");
         }
