@@ -9,9 +9,10 @@ namespace Panicode.Crypto.MonoRunner;
 /// <summary>
 /// Adapts a <see cref="PrimeEcdsa"/> factory of one flavour to the ECDSA vector checks, through the netstandard2.0
 /// build. PKCS#8 and SubjectPublicKeyInfo keys (ECDsa gained their import methods after netstandard2.0) are read by
-/// <see cref="EcKeyDer"/> and imported as parameters; SHA-3 (absent from netstandard2.0 and Mono 6.8) is reported as
-/// not run (<see cref="CaseNotRunException"/>). DER signatures are converted with the library's own decoder, the one
-/// its DER verification uses on .NET.
+/// <see cref="EcKeyDer"/> and imported as parameters; SHA-3 message digests (absent from netstandard2.0 and Mono 6.8)
+/// come from the runner's <see cref="Sha3"/>, but RFC 6979 nonces with HMAC-SHA-3 need the library's own SHA-3, which
+/// that build lacks: those cases are reported as not run (<see cref="CaseNotRunException"/>). DER signatures are
+/// converted with the library's own decoder, the one its DER verification uses on .NET.
 /// </summary>
 internal sealed class RunnerEcdsaSubject : EcdsaSubject
 {
@@ -32,7 +33,7 @@ internal sealed class RunnerEcdsaSubject : EcdsaSubject
 
     public override ECDsa Generate(ECCurve curve) => EcKeyState.Initialize(_create(), e => e.GenerateKey(curve));
 
-    public override byte[] Hash(string hashName, byte[] message) => EcHash.Compute(RunnerHash.Name(hashName), message, 0, message.Length);
+    public override byte[] Hash(string hashName, byte[] message) => RunnerHash.Compute(hashName, message);
 
     public override byte[] SignHashWithNonce(ECDsa key, byte[] hash, byte[] k) => ((PrimeEcdsa)key).SignHashWithNonce(hash, k);
 
@@ -54,7 +55,7 @@ internal sealed class RunnerEcdsaSubject : EcdsaSubject
 
 /// <summary>
 /// Adapts a <see cref="PrimeEcdh"/> factory to the ECDH vector checks; the peer key goes through the public API
-/// (<see cref="PrimeEcdh.PublicKey"/>); a SubjectPublicKeyInfo is read by <see cref="EcKeyDer"/>. SHA-3 is reported as not run.
+/// (<see cref="PrimeEcdh.PublicKey"/>); a SubjectPublicKeyInfo is read by <see cref="EcKeyDer"/>.
 /// </summary>
 internal sealed class RunnerEcdhSubject : EcdhSubject
 {
@@ -76,7 +77,7 @@ internal sealed class RunnerEcdhSubject : EcdhSubject
         return AgreeWith(privateKey, peer);
     }
 
-    public override byte[] Hash(string hashName, byte[] message) => EcHash.Compute(RunnerHash.Name(hashName), message, 0, message.Length);
+    public override byte[] Hash(string hashName, byte[] message) => RunnerHash.Compute(hashName, message);
 
     private byte[] AgreeWith(ECParameters privateKey, PrimeEcdh peer)
     {
@@ -94,15 +95,27 @@ internal sealed class RunnerEcdhSubject : EcdhSubject
 
 internal static class RunnerHash
 {
-    /// <summary>The library's name for a hash as the vector files spell it ("SHA-256" is SHA256); SHA-3 is not run.</summary>
+    /// <summary>
+    /// The library's name for a hash as the vector files spell it ("SHA-256" is SHA256). SHA-3 cannot be named: the
+    /// netstandard2.0 build has no SHA-3 for its HMAC (RFC 6979 nonces), so a case that needs it is not run.
+    /// </summary>
     public static HashAlgorithmName Name(string fileName)
     {
         string n = fileName.Trim().ToUpperInvariant();
         if (n.StartsWith("SHA3-", StringComparison.Ordinal))
         {
-            throw new CaseNotRunException($"{n}: netstandard2.0 and Mono 6.8 have no SHA-3");
+            throw new CaseNotRunException($"HMAC-{n} (RFC 6979 nonce): the netstandard2.0 build has no SHA-3");
         }
 
         return new HashAlgorithmName(n.Replace("-", string.Empty));
+    }
+
+    /// <summary>A message digest: SHA-3 from the runner's own <see cref="Sha3"/>, the rest from the library.</summary>
+    public static byte[] Compute(string fileName, byte[] message)
+    {
+        string n = fileName.Trim().ToUpperInvariant();
+        return n.StartsWith("SHA3-", StringComparison.Ordinal)
+            ? Sha3.Hash(int.Parse(n.Substring(5), System.Globalization.CultureInfo.InvariantCulture) / 8, message)
+            : EcHash.Compute(Name(n), message, 0, message.Length);
     }
 }
