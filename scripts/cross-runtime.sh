@@ -194,8 +194,9 @@ failed=0
 for leg in "${legs[@]}"; do
   case $leg in native) label="x86-64 (native)" ;; *) label="$leg (qemu)" ;; esac
   read -r rc secs < "$WORK/$leg.status" || { rc=missing; secs=?; }
-  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$WORK/$leg.log" | tail -1 || true)
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ not run on this runtime)?$' "$WORK/$leg.log" | tail -1 || true)
   printf '%-17s %s   [%s s, exit %s]\n' "$label:" "${line:-(no final line; see $WORK/$leg.log)}" "$secs" "$rc"
+  grep -E '^[0-9]+ not run on this runtime: ' "$WORK/$leg.log" | sed 's/^/                  /' || true
   [[ $rc == 0 ]] || failed=1
 done
 exit $failed

@@ -1,7 +1,7 @@
 // Elliptic-curve Diffie-Hellman over prime curves (SEC 1 v2 §3.3.1, the ECC CDH primitive of SP 800-56A
 // §5.7.1.2 with cofactor 1) behind System.Security.Cryptography.ECDiffieHellman. As with PrimeEcdsa, a
-// flavour supplies only the arithmetic. netstandard2.0 has no ECDiffieHellman class, so this file is .NET only.
-#if NET
+// flavour supplies only the arithmetic. netstandard2.0 has no ECDiffieHellman class: there the base class is
+// PrimeEcdhBase, which declares the same members, so this one file serves both targets.
 
 using System;
 using System.Security.Cryptography;
@@ -15,7 +15,11 @@ namespace Panicode.Crypto;
 /// infinity is an error. <see cref="DeriveKeyMaterial"/> is SHA-256(Z), as for CNG; <see cref="DeriveKeyTls"/>
 /// is not supported.
 /// </remarks>
+#if NET
 public abstract class PrimeEcdh : ECDiffieHellman
+#else
+public abstract class PrimeEcdh : PrimeEcdhBase
+#endif
 {
     private readonly EcKeyState _state;
 
@@ -49,6 +53,8 @@ public abstract class PrimeEcdh : ECDiffieHellman
     /// <summary>Creates the Reference flavour with a key on nistP521 generated on first use.</summary>
     public static new PrimeEcdh Create() => new ReferencePrimeEcdh();
 
+    // On netstandard2.0 the base class has no Create(ECCurve) or Create(ECParameters) to hide.
+#pragma warning disable CS0109
     /// <summary>Creates the Reference flavour with a new key on <paramref name="curve"/>.</summary>
     public static new PrimeEcdh Create(ECCurve curve) =>
         EcKeyState.Initialize<PrimeEcdh>(new ReferencePrimeEcdh(), a => a.GenerateKey(curve));
@@ -56,6 +62,7 @@ public abstract class PrimeEcdh : ECDiffieHellman
     /// <summary>Creates the Reference flavour holding the given key.</summary>
     public static new PrimeEcdh Create(ECParameters parameters) =>
         EcKeyState.Initialize<PrimeEcdh>(new ReferencePrimeEcdh(), a => a.ImportParameters(parameters));
+#pragma warning restore CS0109
 
     /// <inheritdoc />
     public override byte[] DeriveKeyMaterial(ECDiffieHellmanPublicKey otherPartyPublicKey) =>
@@ -144,7 +151,7 @@ public abstract class PrimeEcdh : ECDiffieHellman
         byte[] d = key.RequirePrivate();
         EcKey.ValidatePublicPoint(group, peerX, peerY);
         byte[] z = new byte[group.FieldBytes];
-        if (!group.Multiply(peerX, peerY, d, z, Span<byte>.Empty))
+        if (!group.Multiply(new AffineBytes(peerX, peerY), d, z, Span<byte>.Empty))
         {
             throw new CryptographicException("The shared point is the point at infinity.");
         }
@@ -177,6 +184,7 @@ public abstract class PrimeEcdh : ECDiffieHellman
 
     private static ECParameters ExportPeer(ECDiffieHellmanPublicKey key)
     {
+#if NET
         try
         {
             return key.ExportParameters();
@@ -186,6 +194,12 @@ public abstract class PrimeEcdh : ECDiffieHellman
             // A key on an unnamed curve may only export explicitly.
             return key.ExportExplicitParameters();
         }
+#else
+        // netstandard2.0's ECDiffieHellmanPublicKey cannot export its point: only our own public keys are usable.
+        return key is PrimeEcdhPublicKey ours
+            ? ours.Export(explicitCurve: false)
+            : throw new ArgumentException("On netstandard2.0 the other party's key must be a PrimeEcdh public key: PrimeEcdh.Create(parameters).PublicKey.", nameof(key));
+#endif
     }
 
     private static byte[] Concat(byte[]? a, byte[] b, byte[]? c)
@@ -213,23 +227,37 @@ internal sealed class PrimeEcdhPublicKey : ECDiffieHellmanPublicKey
     private readonly ECParameters _parameters;
 
     public PrimeEcdhPublicKey(ECParameters parameters)
+#if !NET
+        : base(UncompressedPoint(parameters.Q)) // netstandard2.0 has only the constructor taking a key blob (ToByteArray)
+#endif
     {
         _parameters = parameters;
     }
 
-    public override ECParameters ExportParameters() => Clone(_parameters);
+#if NET
+    public override ECParameters ExportParameters() => Export(explicitCurve: false);
 
-    public override ECParameters ExportExplicitParameters()
+    public override ECParameters ExportExplicitParameters() => Export(explicitCurve: true);
+#else
+    public override string ToXmlString() => throw new PlatformNotSupportedException("XML key export is not supported.");
+#endif
+
+#if !NET
+    private static byte[] UncompressedPoint(ECPoint q)
     {
-        ECParameters p = Clone(_parameters);
-        p.Curve = CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true);
-        return p;
+        byte[] x = q.X ?? Array.Empty<byte>();
+        byte[] y = q.Y ?? Array.Empty<byte>();
+        byte[] blob = new byte[1 + x.Length + y.Length];
+        blob[0] = 0x04;
+        x.CopyTo(blob, 1);
+        y.CopyTo(blob, 1 + x.Length);
+        return blob;
     }
+#endif
 
-    private static ECParameters Clone(ECParameters p) => new()
+    internal ECParameters Export(bool explicitCurve) => new()
     {
-        Curve = p.Curve,
-        Q = new ECPoint { X = (byte[]?)p.Q.X?.Clone(), Y = (byte[]?)p.Q.Y?.Clone() },
+        Curve = explicitCurve ? CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true) : _parameters.Curve,
+        Q = new ECPoint { X = (byte[]?)_parameters.Q.X?.Clone(), Y = (byte[]?)_parameters.Q.Y?.Clone() },
     };
 }
-#endif

@@ -32,6 +32,9 @@ internal sealed class CatalogRunner
 
     public long Failed { get; private set; }
 
+    /// <summary>Cases a subject could not express on this runtime, by reason: neither passed nor failed, always shown.</summary>
+    public SortedDictionary<string, long> NotRun { get; } = new(StringComparer.Ordinal);
+
     public void RunAll()
     {
         List<(MethodInfo Method, SuiteCatalogAttribute Attribute)> catalogs = typeof(SuiteCatalogAttribute).Assembly.GetTypes()
@@ -228,7 +231,7 @@ internal sealed class CatalogRunner
             watch.Stop();
             Passed += result.Passed;
             Failed += result.Failures.Count;
-            string status = result.Failures.Count == 0 ? "ok  " : "FAIL";
+            string status = result.Failures.Count != 0 ? "FAIL" : result.NotRun.Count != 0 ? "part" : "ok  ";
             _out.WriteLine(string.Format(
                 CultureInfo.InvariantCulture,
                 "   {0}  {1,-18} {2}: {3}/{4} passed{5}, {6:0.00}s",
@@ -247,6 +250,13 @@ internal sealed class CatalogRunner
             if (result.Failures.Count > FailuresShownPerSuite)
             {
                 _out.WriteLine($"         ... and {result.Failures.Count - FailuresShownPerSuite} more");
+            }
+
+            foreach (IGrouping<string, string> reason in result.NotRun.GroupBy(r => r, StringComparer.Ordinal))
+            {
+                int count = reason.Count();
+                NotRun[reason.Key] = (NotRun.TryGetValue(reason.Key, out long total) ? total : 0) + count;
+                _out.WriteLine($"         not run on this runtime: {count} of {run.Cases.Count} cases: {reason.Key}");
             }
 
             if (result.Failures.Count != 0 && _options.StackTraces)

@@ -4,15 +4,16 @@ using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Runtime.ExceptionServices;
+using Panicode.Crypto.Vectors.Ec;
 
 namespace Panicode.Crypto.MonoRunner;
 
 /// <summary>
 /// One flavour of one algorithm family: where its factory lives. Factories are found by reflection so the runner
 /// builds and runs whichever flavours exist (the Unsafe assembly may not be built yet) and binds them to the delegate
-/// type a catalog's suites take (<c>Func&lt;SymmetricAlgorithm&gt;</c> for the ciphers). A subject type that is not a
-/// delegate (the EC suites' abstract <c>EcdsaSubject</c>/<c>EcdhSubject</c>) needs an adapter the runner does not have
-/// yet; such a catalog fails with that reason instead of being skipped.
+/// type a catalog's suites take (<c>Func&lt;SymmetricAlgorithm&gt;</c> for the ciphers). The EC suites' abstract
+/// <c>EcdsaSubject</c>/<c>EcdhSubject</c> get the adapters of EcSubjects.cs over the flavour's parameterless factory;
+/// any other subject type that is not a delegate fails the catalog with that reason instead of being skipped.
 /// </summary>
 internal sealed class Flavour
 {
@@ -92,6 +93,17 @@ internal sealed class Flavour
         {
             reason = $"{AssemblyName} has no type {TypeName}";
             return null;
+        }
+
+        // The EC suites take abstract subjects: bind the flavour's parameterless factory and wrap it in an adapter.
+        if (subjectType == typeof(EcdsaSubject))
+        {
+            return Bind(typeof(Func<PrimeEcdsa>), out reason) is Func<PrimeEcdsa> ecdsa ? new RunnerEcdsaSubject(Name, ecdsa) : null;
+        }
+
+        if (subjectType == typeof(EcdhSubject))
+        {
+            return Bind(typeof(Func<PrimeEcdh>), out reason) is Func<PrimeEcdh> ecdh ? new RunnerEcdhSubject(Name, ecdh) : null;
         }
 
         if (!typeof(Delegate).IsAssignableFrom(subjectType))

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
 using System.IO;
@@ -36,8 +37,9 @@ internal sealed class Options
           --throughput[=S]  instead of the suites: MB/s of Rijndael-128/256 and Camellia-128, ECB and CBC, for
                             every flavour and Mono's RijndaelManaged/Aes, S seconds per cell (default 1)
 
-        The last line is "N passed, N failed" (a case over one flavour counts once); the exit code is 0 only when
-        nothing failed.
+        The last line is "N passed, N failed" (a case over one flavour counts once), with ", N not run on this
+        runtime" when the netstandard2.0 build cannot express some cases (SHA-3, PKCS#8/SPKI import); the lines
+        before it give each such reason and its count. The exit code is 0 only when nothing failed.
         """;
 
     public int? SubsetLimit { get; private set; }
@@ -141,7 +143,16 @@ internal static class Program
         CatalogRunner runner = new(options, Console.Out);
         runner.RunAll();
         Console.WriteLine($"Time: {watch.Elapsed.TotalSeconds.ToString("0.0", CultureInfo.InvariantCulture)} s");
-        Console.WriteLine($"{runner.Passed} passed, {runner.Failed} failed");
+        long notRun = 0;
+        foreach (KeyValuePair<string, long> reason in runner.NotRun)
+        {
+            Console.WriteLine($"{reason.Value} not run on this runtime: {reason.Key}");
+            notRun += reason.Value;
+        }
+
+        Console.WriteLine(notRun == 0
+            ? $"{runner.Passed} passed, {runner.Failed} failed"
+            : $"{runner.Passed} passed, {runner.Failed} failed, {notRun} not run on this runtime");
         return runner.Failed == 0 ? 0 : 1;
     }
 

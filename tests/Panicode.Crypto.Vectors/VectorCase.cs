@@ -33,6 +33,19 @@ public sealed class VectorMismatchException : Exception
     }
 }
 
+/// <summary>
+/// Thrown by a subject for a case it cannot express on the runtime it runs on (a hash or a key encoding that the
+/// netstandard2.0 build lacks on Mono). The case is counted as not run, never as passed; the xUnit tests require
+/// every case to pass, so on .NET a case that is not run fails the test.
+/// </summary>
+public sealed class CaseNotRunException : Exception
+{
+    public CaseNotRunException(string reason)
+        : base(reason)
+    {
+    }
+}
+
 /// <summary>A named list of cases (usually one vector file) and the code that runs them all.</summary>
 public sealed class VectorSuite<TSubject>
 {
@@ -46,10 +59,14 @@ public sealed class VectorSuite<TSubject>
 
     public IReadOnlyList<VectorCase<TSubject>> Cases { get; }
 
-    /// <summary>Runs every case; a case fails when its check throws anything.</summary>
+    /// <summary>
+    /// Runs every case; a case fails when its check throws anything except <see cref="CaseNotRunException"/>,
+    /// which counts it as not run (neither passed nor failed; a runner must show those).
+    /// </summary>
     public SuiteResult Run(TSubject subject)
     {
         List<string> failures = new();
+        List<string> notRun = new();
         int passed = 0;
         foreach (VectorCase<TSubject> c in Cases)
         {
@@ -58,13 +75,17 @@ public sealed class VectorSuite<TSubject>
                 c.Check(subject);
                 passed++;
             }
+            catch (CaseNotRunException e)
+            {
+                notRun.Add(e.Message);
+            }
             catch (Exception e)
             {
                 failures.Add($"{Name} {c.Id}: {e.GetType().Name}: {e.Message}");
             }
         }
 
-        return new SuiteResult(Name, passed, failures);
+        return new SuiteResult(Name, passed, failures, notRun);
     }
 
     public override string ToString() => Name;
@@ -72,11 +93,12 @@ public sealed class VectorSuite<TSubject>
 
 public sealed class SuiteResult
 {
-    public SuiteResult(string name, int passed, IReadOnlyList<string> failures)
+    public SuiteResult(string name, int passed, IReadOnlyList<string> failures, IReadOnlyList<string>? notRun = null)
     {
         Name = name;
         Passed = passed;
         Failures = failures;
+        NotRun = notRun ?? Array.Empty<string>();
     }
 
     public string Name { get; }
@@ -84,6 +106,9 @@ public sealed class SuiteResult
     public int Passed { get; }
 
     public IReadOnlyList<string> Failures { get; }
+
+    /// <summary>The reason of each case the subject could not express on this runtime (see <see cref="CaseNotRunException"/>).</summary>
+    public IReadOnlyList<string> NotRun { get; }
 }
 
 /// <summary>Assertions usable without a test framework (the Mono runner has none).</summary>

@@ -43,20 +43,39 @@ internal abstract class EcGroup
     /// (x, y) = k P for a validated point P and a secret scalar k, in constant time. Returns false at infinity.
     /// y may be empty.
     /// </summary>
-    public abstract bool Multiply(ReadOnlySpan<byte> px, ReadOnlySpan<byte> py, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y);
+    public abstract bool Multiply(in AffineBytes p, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y);
 
     /// <summary>
     /// x = the x-coordinate of u1 G + u2 Q for public scalars (verification; variable time allowed).
     /// Returns false when the sum is the point at infinity.
     /// </summary>
-    public abstract bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy, Span<byte> x);
+    public abstract bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, in AffineBytes q, Span<byte> x);
 
     /// <summary>True when n Q is the point at infinity (needed only when the cofactor is not 1).</summary>
     public bool HasOrderN(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
     {
         byte[] zero = new byte[OrderBytes];
-        return !MultiplyAddPublic(zero, Curve.N, qx, qy, new byte[FieldBytes]);
+        return !MultiplyAddPublic(zero, Curve.N, new AffineBytes(qx, qy), new byte[FieldBytes]);
     }
+}
+
+/// <summary>
+/// An affine point as its two big-endian coordinates, passed by reference so that no virtual member of
+/// <see cref="EcGroup"/> takes more than four arguments besides <c>this</c>: Mono 6.8 on s390x corrupts a span
+/// passed as the sixth argument of an instance call (it arrived with a garbage length, so verification returned
+/// false or threw NullReferenceException), while the first five arguments travel in registers and are safe.
+/// </summary>
+internal readonly ref struct AffineBytes
+{
+    public AffineBytes(ReadOnlySpan<byte> x, ReadOnlySpan<byte> y)
+    {
+        X = x;
+        Y = y;
+    }
+
+    public ReadOnlySpan<byte> X { get; }
+
+    public ReadOnlySpan<byte> Y { get; }
 }
 
 /// <summary>

@@ -157,7 +157,7 @@ internal static class EcdsaAlgorithm
         sf.Encode(u1, u1Bytes);
         sf.Encode(u2, u2Bytes);
         byte[] x = new byte[group.FieldBytes];
-        if (!group.MultiplyAddPublic(u1Bytes, u2Bytes, qx, qy, x))
+        if (!group.MultiplyAddPublic(u1Bytes, u2Bytes, new AffineBytes(qx, qy), x))
         {
             return false;
         }

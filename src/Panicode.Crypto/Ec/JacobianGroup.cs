@@ -109,8 +109,10 @@ internal sealed class JacobianGroup : EcGroup
 
     [MethodImpl(Hot.Optimize)]
 
-    public override bool Multiply(ReadOnlySpan<byte> px, ReadOnlySpan<byte> py, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
+    public override bool Multiply(in AffineBytes point, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
     {
+        ReadOnlySpan<byte> px = point.X;
+        ReadOnlySpan<byte> py = point.Y;
         Debug.Assert(k.Length == OrderBytes);
         int n3 = 3 * _n;
         uint[] table = new uint[TableSize * n3];
@@ -150,8 +152,10 @@ internal sealed class JacobianGroup : EcGroup
 
     [MethodImpl(Hot.Optimize)]
 
-    public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy, Span<byte> x)
+    public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, in AffineBytes q, Span<byte> x)
     {
+        ReadOnlySpan<byte> qx = q.X;
+        ReadOnlySpan<byte> qy = q.Y;
         int n3 = 3 * _n;
         int qCount = 1 << (PointNafWidth - 2);
         uint[] qTable = new uint[qCount * n3];

@@ -107,7 +107,7 @@ public class EcArithmeticTests
                 }
 
                 byte[] kb = Fixed(k, curve.OrderBytes);
-                bool finite = isBase ? group.MultiplyBase(kb, qx, qy) : group.Multiply(bx, by, kb, qx, qy);
+                bool finite = isBase ? group.MultiplyBase(kb, qx, qy) : group.Multiply(new AffineBytes(bx, by), kb, qx, qy);
                 if (k == 2)
                 {
                     Assert.True(finite);
@@ -129,12 +129,12 @@ public class EcArithmeticTests
             byte[] x = new byte[len];
             if (isBase)
             {
-                Assert.True(group.MultiplyAddPublic(one, one, bx, by, x));
+                Assert.True(group.MultiplyAddPublic(one, one, new AffineBytes(bx, by), x));
                 Assert.Equal(Convert.ToHexString(twoX), Convert.ToHexString(x));
-                Assert.False(group.MultiplyAddPublic(Fixed(n - 1, curve.OrderBytes), one, bx, by, x));
+                Assert.False(group.MultiplyAddPublic(Fixed(n - 1, curve.OrderBytes), one, new AffineBytes(bx, by), x));
             }
 
-            Assert.True(group.MultiplyAddPublic(Fixed(0, curve.OrderBytes), Fixed(2, curve.OrderBytes), bx, by, x));
+            Assert.True(group.MultiplyAddPublic(Fixed(0, curve.OrderBytes), Fixed(2, curve.OrderBytes), new AffineBytes(bx, by), x));
             Assert.Equal(Convert.ToHexString(twoX), Convert.ToHexString(x));
         }
     }
@@ -158,15 +158,15 @@ public class EcArithmeticTests
             byte[] x2 = new byte[len], y2 = new byte[len], x3 = new byte[len];
             Assert.True(group.MultiplyBase(Fixed(a * b % n, curve.OrderBytes), abx, aby));
             Assert.True(group.MultiplyBase(Fixed(b, curve.OrderBytes), bx, by));
-            Assert.True(group.Multiply(bx, by, Fixed(a, curve.OrderBytes), x2, y2));
+            Assert.True(group.Multiply(new AffineBytes(bx, by), Fixed(a, curve.OrderBytes), x2, y2));
             Assert.Equal(Convert.ToHexString(abx), Convert.ToHexString(x2));
             Assert.Equal(Convert.ToHexString(aby), Convert.ToHexString(y2));
-            Assert.True(group.MultiplyAddPublic(Fixed(0, curve.OrderBytes), Fixed(a, curve.OrderBytes), bx, by, x3));
+            Assert.True(group.MultiplyAddPublic(Fixed(0, curve.OrderBytes), Fixed(a, curve.OrderBytes), new AffineBytes(bx, by), x3));
             Assert.Equal(Convert.ToHexString(abx), Convert.ToHexString(x3));
 
             // u1 G + u2 (b G) = (u1 + u2 b) G
             BigInteger u1 = RandomBelow(random, n);
-            Assert.True(group.MultiplyAddPublic(Fixed(u1, curve.OrderBytes), Fixed(a, curve.OrderBytes), bx, by, x3));
+            Assert.True(group.MultiplyAddPublic(Fixed(u1, curve.OrderBytes), Fixed(a, curve.OrderBytes), new AffineBytes(bx, by), x3));
             Assert.True(group.MultiplyBase(Fixed((u1 + (a * b)) % n, curve.OrderBytes), x2, y2));
             Assert.Equal(Convert.ToHexString(x2), Convert.ToHexString(x3));
         }

@@ -38,6 +38,8 @@ internal sealed class PrimeEcdsaSubject : EcdsaSubject
             }
         });
 
+    public override ECDsa Generate(ECCurve curve) => EcKeyState.Initialize(_implementation.Create(), e => e.GenerateKey(curve));
+
     public override byte[] Hash(string hashName, byte[] message) => EcTestHash.Compute(hashName, message);
 
     public override byte[] SignHashWithNonce(ECDsa key, byte[] hash, byte[] k) => ((PrimeEcdsa)key).SignHashWithNonce(hash, k);
@@ -77,6 +79,8 @@ internal sealed class PrimeEcdhSubject : EcdhSubject
 
         return AgreeWith(privateKey, peer);
     }
+
+    public override byte[] Hash(string hashName, byte[] message) => EcTestHash.Compute(hashName, message);
 
     private byte[] AgreeWith(ECParameters privateKey, PrimeEcdh peer)
     {

@@ -16,6 +16,9 @@ public abstract class EcdsaSubject
     /// <summary>Imports a DER PKCS#8 private key or SubjectPublicKeyInfo; throws when rejected.</summary>
     public abstract ECDsa ImportEncoded(byte[] der, bool isPrivate);
 
+    /// <summary>Generates a new key on <paramref name="curve"/> (named or explicit).</summary>
+    public abstract ECDsa Generate(ECCurve curve);
+
     public abstract byte[] Hash(string hashName, byte[] message);
 
     /// <summary>Signs with the given nonce k; returns r || s.</summary>
@@ -43,6 +46,9 @@ public abstract class EcdhSubject
 
     /// <summary>As <see cref="Agree"/> with the peer key as a DER SubjectPublicKeyInfo.</summary>
     public abstract byte[] AgreeWithSubjectPublicKeyInfo(ECParameters privateKey, byte[] subjectPublicKeyInfo);
+
+    /// <summary>Hashes for the KAS validity files (their CAVSHashZZ); names as the files spell them.</summary>
+    public abstract byte[] Hash(string hashName, byte[] message);
 
     public override string ToString() => Name;
 }

@@ -245,7 +245,7 @@ public static class EcdsaVectorSuites
     /// (prime, order and generator checks), a new key signs and the signature verifies; the curves the
     /// implementation names come back named (its constants equal the file's).
     /// </summary>
-    public static VectorSuite<EcdsaSubject> PrimeOrderCurves(string path, Func<ECCurve, ECDsa> generate)
+    public static VectorSuite<EcdsaSubject> PrimeOrderCurves(string path)
     {
         JsonObject file = Json.ReadFile(VectorFiles.Path(path));
         List<VectorCase<EcdsaSubject>> cases = new();
@@ -259,7 +259,7 @@ public static class EcdsaVectorSuites
                 {
                     EcCurveInfo named = EcCurves.Require(name);
                     ECCurve explicitCurve = EcCurves.Explicit(name);
-                    using ECDsa key = generate(explicitCurve);
+                    using ECDsa key = s.Generate(explicitCurve);
                     ECParameters exported = key.ExportParameters(true);
                     byte[] hash = s.Hash("SHA-256", Hex.Decode(test.Str("p")));
                     byte[] k = EcBytes.Fixed(named.Order - 2, named.OrderBytes);

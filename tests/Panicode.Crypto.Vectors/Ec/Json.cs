@@ -8,7 +8,7 @@ namespace Panicode.Crypto.Vectors.Ec;
 
 /// <summary>
 /// A small JSON reader (RFC 8259) for the Wycheproof files, with no package dependency so it runs on
-/// netstandard2.0 and Mono. Objects become <see cref="JsonObject"/>, arrays List&lt;object?&gt;, numbers double.
+/// netstandard2.0 and Mono. Objects become <see cref="JsonObject"/>, arrays List&lt;object?&gt;, integers long, other numbers double.
 /// </summary>
 public static class Json
 {
@@ -103,7 +103,11 @@ public static class Json
                     pos++;
                 }
 
-                return double.Parse(s.Substring(start, pos - start), CultureInfo.InvariantCulture);
+                // Integers stay integers: Mono 6.8 on ppc64el (under qemu) converts a double to int as 0.
+                string number = s.Substring(start, pos - start);
+                return long.TryParse(number, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long integer)
+                    ? (object)integer
+                    : double.Parse(number, CultureInfo.InvariantCulture);
         }
     }
 
@@ -164,7 +168,9 @@ public sealed class JsonObject : Dictionary<string, object?>
 {
     public string Str(string key) => (string)(this[key] ?? throw new FormatException(key + " is null"));
 
-    public int Int(string key) => (int)(double)this[key]!;
+    public int Int(string key) => this[key] is long value
+        ? checked((int)value)
+        : throw new FormatException($"JSON member '{key}' is not an integer.");
 
     public JsonObject Obj(string key) => (JsonObject)this[key]!;
 
