@@ -39,11 +39,11 @@ internal sealed unsafe class UnsafeEcGroup : EcGroup
 
     public override bool IsOnCurve(ReadOnlySpan<byte> x, ReadOnlySpan<byte> y) => _inner.IsOnCurve(x, y);
 
-    public override bool Multiply(ReadOnlySpan<byte> px, ReadOnlySpan<byte> py, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y) =>
-        _inner.Multiply(px, py, k, x, y);
+    public override bool Multiply(in AffineBytes p, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y) =>
+        _inner.Multiply(in p, k, x, y);
 
-    public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy, Span<byte> x) =>
-        _inner.MultiplyAddPublic(u1, u2, qx, qy, x);
+    public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, in AffineBytes q, Span<byte> x) =>
+        _inner.MultiplyAddPublic(u1, u2, in q, x);
 
     [MethodImpl(Hot.Optimize)]
     public override bool MultiplyBase(ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
