@@ -59,7 +59,6 @@ public static class UnsafeCrypto
     public static PrimeEcdsa CreateEcdsa(ECParameters parameters) =>
         EcKeyState.Initialize<PrimeEcdsa>(new UnsafePrimeEcdsa(), a => a.ImportParameters(parameters));
 
-#if NET
     /// <summary>
     /// Creates a <see cref="PrimeEcdh"/> on the Unsafe arithmetic (as <see cref="CreateEcdsa()"/>), with a key on
     /// nistP521 generated on first use.
@@ -78,5 +77,4 @@ public static class UnsafeCrypto
     /// <returns>A new ECDH instance holding the imported key.</returns>
     public static PrimeEcdh CreateEcdh(ECParameters parameters) =>
         EcKeyState.Initialize<PrimeEcdh>(new UnsafePrimeEcdh(), a => a.ImportParameters(parameters));
-#endif
 }

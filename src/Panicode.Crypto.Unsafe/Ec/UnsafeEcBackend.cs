@@ -43,7 +43,6 @@ internal sealed class UnsafePrimeEcdsa : PrimeEcdsa
     }
 }
 
-#if NET
 /// <summary>ECDH on the Unsafe arithmetic.</summary>
 internal sealed class UnsafePrimeEcdh : PrimeEcdh
 {
@@ -52,4 +51,3 @@ internal sealed class UnsafePrimeEcdh : PrimeEcdh
     {
     }
 }
-#endif
