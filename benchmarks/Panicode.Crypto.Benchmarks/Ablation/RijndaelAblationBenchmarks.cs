@@ -1,4 +1,3 @@
-#if HAS_RIJNDAEL_ABLATION
 using System.Collections.Generic;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
@@ -91,4 +90,3 @@ public class RijndaelAblationBenchmarks
 
     private void Run(string name) => _runners[name].Run(Operation, _input, _output, Size);
 }
-#endif

@@ -46,15 +46,10 @@ public class EcdsaBenchmarks
         ECCurve curve = CurveSpec.Curve(Curve);
         byte[] hash = TestData.Bytes(CurveSpec.HashBytes(Curve), 4);
 
-        // Our flavours join when their branches are merged (HAS_PRIME_EC / HAS_UNSAFE_EC).
         _reference = null;
         _unsafe = null;
-#if HAS_PRIME_EC
         _reference = new DotNetEcRunner(PrimeEcdsa.Create(curve), PrimeEcdh.Create(curve), curve, hash);
-#endif
-#if HAS_UNSAFE_EC
         _unsafe = new DotNetEcRunner(Panicode.Crypto.Unsafe.UnsafeCrypto.CreateEcdsa(curve), Panicode.Crypto.Unsafe.UnsafeCrypto.CreateEcdh(curve), curve, hash);
-#endif
         _builtIn = new DotNetEcRunner(ECDsa.Create(curve), ECDiffieHellman.Create(curve), curve, hash);
         _bouncyCastle = new BouncyCastleEcRunner(Curve, hash);
     }
@@ -68,15 +63,11 @@ public class EcdsaBenchmarks
         _bouncyCastle.Dispose();
     }
 
-#if HAS_PRIME_EC
     [Benchmark(Baseline = true, Description = "Reference")]
     public object Reference() => Run(_reference!);
-#endif
 
-#if HAS_UNSAFE_EC
     [Benchmark(Description = "Unsafe")]
     public object Unsafe() => Run(_unsafe!);
-#endif
 
     [Benchmark(Description = "Built-in")]
     public object BuiltIn() => Run(_builtIn);

@@ -41,15 +41,9 @@ public sealed class CipherSpec
 
     public Func<IBlockCipher> BouncyCastle { get; }
 
-#if HAS_UNSAFE
     private static Func<SymmetricAlgorithm>? UnsafeRijndael => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael;
 
     private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true);
-#else
-    private static Func<SymmetricAlgorithm>? UnsafeRijndael => null;
-
-    private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => null;
-#endif
 
     /// <summary>Rijndael with a 128-bit block (AES): all four implementations.</summary>
     public static CipherSpec Rijndael128 { get; } = new(
@@ -71,19 +65,13 @@ public sealed class CipherSpec
         null,
         () => new RijndaelEngine(256));
 
-#if HAS_CAMELLIA
     /// <summary>Camellia (128-bit block): no built-in; BouncyCastle's CamelliaEngine.</summary>
     public static CipherSpec Camellia { get; } = new(
         "Camellia",
         128,
         CamelliaCipher.Create,
-#if HAS_UNSAFE_CAMELLIA
         Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia,
-#else
-        null,
-#endif
         null,
         null,
         () => new CamelliaEngine());
-#endif
 }

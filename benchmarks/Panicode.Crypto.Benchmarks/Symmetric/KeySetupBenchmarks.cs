@@ -52,13 +52,11 @@ public class Rijndael128KeySetup : KeySetupBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael128;
 
-#if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RekeyUnsafe();
 
     [Benchmark(Description = "Unsafe portable")]
     public void UnsafePortable() => RekeyUnsafePortable();
-#endif
 
     [Benchmark(Description = "Built-in")]
     public void BuiltIn() => RekeyBuiltIn();
@@ -70,25 +68,19 @@ public class Rijndael256KeySetup : KeySetupBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael256;
 
-#if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RekeyUnsafe();
 
     [Benchmark(Description = "Unsafe portable")]
     public void UnsafePortable() => RekeyUnsafePortable();
-#endif
 }
 
-#if HAS_CAMELLIA
 /// <summary>Key setup of Camellia.</summary>
 [BenchmarkCategory("KeySetup", "Camellia")]
 public class CamelliaKeySetup : KeySetupBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Camellia;
 
-#if HAS_UNSAFE_CAMELLIA
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RekeyUnsafe();
-#endif
 }
-#endif

@@ -75,13 +75,11 @@ public class Rijndael128Throughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael128;
 
-#if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
 
     [Benchmark(Description = "Unsafe portable")]
     public void UnsafePortable() => RunUnsafePortable();
-#endif
 
     [Benchmark(Description = "Built-in")]
     public void BuiltIn() => RunBuiltIn();
@@ -93,25 +91,19 @@ public class Rijndael256Throughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael256;
 
-#if HAS_UNSAFE
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
 
     [Benchmark(Description = "Unsafe portable")]
     public void UnsafePortable() => RunUnsafePortable();
-#endif
 }
 
-#if HAS_CAMELLIA
 /// <summary>Camellia (no built-in exists).</summary>
 [BenchmarkCategory("Throughput", "Camellia")]
 public class CamelliaThroughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Camellia;
 
-#if HAS_UNSAFE_CAMELLIA
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
-#endif
 }
-#endif
