@@ -218,6 +218,51 @@ P_ROWS = [(1, 3, 4, 6, 7, 8), (1, 2, 4, 5, 7, 8), (1, 2, 3, 5, 6, 8), (2, 3, 4, 
 y = [sum(1 << (k - 1) for k in row) for row in P_ROWS]
 assert t[4:] + t[:4] == y, "y1..y4 in t4..t7, y5..y8 in t0..t3"
 
+# Without GFNI: AESENCLAST with a zero round key computes SubBytes(ShiftRows(x)) = Aff(inv_AES(x)), FIPS 197
+# section 5.1.1 (Aff: bit i = x_i ^ x_(i+4) ^ x_(i+5) ^ x_(i+6) ^ x_(i+7) ^ bit i of 0x63). A PSHUFB with
+# InvShiftRows before it cancels the ShiftRows, and the affine maps around it become PSHUFB nibble tables:
+# pre(x) = A.x ^ a = PRE_LO[x & 15] ^ PRE_HI[x >> 4]; post(w) = B.Aff^-1(w) ^ b = POST_LO[w & 15] ^ POST_HI[w >> 4].
+def aes_affine(v):
+    return sum((((v >> i) ^ (v >> ((i + 4) % 8)) ^ (v >> ((i + 5) % 8)) ^ (v >> ((i + 6) % 8)) ^ (v >> ((i + 7) % 8))) & 1) << i
+               for i in range(8)) ^ 0x63
+
+
+AES_SBOX = [aes_affine(inverse(x, AES_POLY)) for x in range(256)]
+assert (AES_SBOX[0x00], AES_SBOX[0x01], AES_SBOX[0x53]) == (0x63, 0x7C, 0xED), "FIPS 197 section 5.1.1 examples"
+AES_SBOX_INVERSE = [0] * 256
+for x, v in enumerate(AES_SBOX):
+    AES_SBOX_INVERSE[v] = x
+
+# PSHUFB control (out[i] = in[control[i]]) for InvShiftRows; state byte r + 4c is row r, column c (FIPS 197 3.4).
+INV_SHIFT_ROWS = [r + 4 * ((c - r) % 4) for c in range(4) for r in range(4)]
+shifted = [INV_SHIFT_ROWS[r + 4 * ((c + r) % 4)] for c in range(4) for r in range(4)]
+assert shifted == list(range(16)), "ShiftRows undoes the pre-shuffle"
+
+
+def nibble_tables(function):
+    low = [function(n) for n in range(16)]
+    high = [function(n << 4) ^ function(0) for n in range(16)]
+    assert all(low[x & 15] ^ high[x >> 4] == function(x) for x in range(256)), "affine"
+    return low, high
+
+
+def qwords(table):
+    return "0x%016X, 0x%016X" % (sum(v << (8 * i) for i, v in enumerate(table[:8])), sum(v << (8 * i) for i, v in enumerate(table[8:])))
+
+
+AESNI = {}
+for number, (a_matrix, a_constant, b_matrix, b_constant) in SBOXES.items():
+    pre = nibble_tables(lambda x: affine(x, a_matrix, a_constant))
+    # w = Aff(inv(u)), so B.inv(u) ^ b = B.inv(SubBytes^-1(w)) ^ b, an affine function of w.
+    post = nibble_tables(lambda w: affine_inverse(AES_SBOX_INVERSE[w], b_matrix, b_constant))
+    computed = []
+    for x in range(256):
+        u = pre[0][x & 15] ^ pre[1][x >> 4]
+        w = AES_SBOX[u]
+        computed.append(post[0][w & 15] ^ post[1][w >> 4])
+    assert computed == TABLES[number], "AES-NI s%d" % number
+    AESNI[number] = (pre, post)
+
 print("# all 256 inputs of s1..s4 match Tables 4..7; P network checked; AES-field root r = 0x%02X" % R)
 print("private const ulong PreS123 = 0x%016X; // A (s1, s2, s3)" % A1)
 print("private const ulong PreS4 = 0x%016X; // A . rotl1 (s4)" % A4)
@@ -228,3 +273,10 @@ print("private const ulong PostS3 = 0x%016X; // rotr1 . B" % B3)
 print("private const byte PostS14Constant = 0x%02X;" % b1)
 print("private const byte PostS2Constant = 0x%02X;" % rotl(b1, 1))
 print("private const byte PostS3Constant = 0x%02X;" % rotl(b1, 7))
+print("# AES-NI variant: PSHUFB nibble tables as Vector128.Create(ulong low, ulong high) (byte i = table[i])")
+print("InvShiftRows = %s" % qwords(INV_SHIFT_ROWS))
+print("PreLowS123 = %s; PreHighS123 = %s" % (qwords(AESNI[1][0][0]), qwords(AESNI[1][0][1])))
+print("PreLowS4 = %s; PreHighS4 = %s" % (qwords(AESNI[4][0][0]), qwords(AESNI[4][0][1])))
+for number in (1, 2, 3):
+    print("PostLowS%d = %s; PostHighS%d = %s" % (number, qwords(AESNI[number][1][0]), number, qwords(AESNI[number][1][1])))
+assert AESNI[4][1] == AESNI[1][1], "s4 shares s1's post-filter"

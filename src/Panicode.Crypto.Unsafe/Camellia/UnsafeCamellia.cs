@@ -5,8 +5,8 @@ namespace Panicode.Crypto.Unsafe.Camellia;
 
 /// <summary>
 /// The Unsafe flavour of <see cref="CamelliaCipher"/>: the Reference assembly's modes, padding and
-/// transforms over an optimized core, chosen once per key — the byte-sliced GFNI core where the CPU has
-/// GFNI and intrinsics are allowed, <see cref="CamelliaPortableCore"/> otherwise.
+/// transforms over an optimized core, chosen once per key: where intrinsics are allowed, the byte-sliced
+/// <c>CamelliaSlicedCore</c> (.NET only) on GFNI, else on AES-NI; <see cref="CamelliaPortableCore"/> otherwise.
 /// </summary>
 internal sealed class UnsafeCamellia : CamelliaCipher
 {
@@ -24,9 +24,14 @@ internal sealed class UnsafeCamellia : CamelliaCipher
     internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
     {
 #if NET
-        if (allowIntrinsics && CamelliaGfniCore.IsSupported)
+        if (allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni))
         {
-            return new CamelliaGfniCore(key);
+            return new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni);
+        }
+
+        if (allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi))
+        {
+            return new CamelliaSlicedCore(key, CamelliaSBoxUnit.AesNi);
         }
 #endif
         return new CamelliaPortableCore(key);

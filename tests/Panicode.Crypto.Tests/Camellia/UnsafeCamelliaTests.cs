@@ -45,12 +45,18 @@ public sealed class UnsafeCamelliaTests
             UnsafeDifferential.LengthsMatchReference(reference, candidate, random, s_blockCounts, label));
 
     [Fact]
-    public void AutoFlavourUsesGfniExactlyWhenTheCpuHasItAndIntrinsicsAreAllowed()
+    public void AutoFlavourUsesTheSlicedCoreExactlyWhenTheCpuHasGfniOrAesNiAndIntrinsicsAreAllowed()
     {
         bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
         Assert.Equal(allowed, Unsafe.Internal.CpuFeatures.IntrinsicsAllowed);
+        bool hardware = CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni) || CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi);
         using BlockCipher auto = UnsafeCamellia.CreateCore(new byte[16], allowed);
-        Assert.Equal(CamelliaGfniCore.IsSupported && allowed, auto is CamelliaGfniCore);
+        Assert.Equal(hardware && allowed, auto is CamelliaSlicedCore);
+        if (auto is CamelliaSlicedCore sliced)
+        {
+            Assert.Equal(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni) ? CamelliaSBoxUnit.Gfni : CamelliaSBoxUnit.AesNi, sliced.Unit);
+        }
+
         using BlockCipher portable = UnsafeCamellia.CreateCore(new byte[16], allowIntrinsics: false);
         Assert.IsType<CamelliaPortableCore>(portable);
     }
@@ -72,9 +78,12 @@ public sealed class UnsafeCamelliaTests
         {
             ["Portable"] = key => new CamelliaPortableCore(key),
         };
-        if (CamelliaGfniCore.IsSupported)
+        foreach (CamelliaSBoxUnit unit in (CamelliaSBoxUnit[])Enum.GetValues(typeof(CamelliaSBoxUnit)))
         {
-            cores["Gfni"] = key => new CamelliaGfniCore(key);
+            if (CamelliaSlicedCore.IsSupported(unit))
+            {
+                cores["Sliced-" + unit] = key => new CamelliaSlicedCore(key, unit);
+            }
         }
 
         return cores;

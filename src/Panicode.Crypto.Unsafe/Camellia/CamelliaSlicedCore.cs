@@ -8,28 +8,42 @@ using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.Camellia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
+using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.Camellia;
 
+/// <summary>Which instructions compute the s-boxes of <see cref="CamelliaSlicedCore"/>.</summary>
+internal enum CamelliaSBoxUnit
+{
+    /// <summary>GF2P8AFFINEQB and GF2P8AFFINEINVQB: two instructions per s-box register.</summary>
+    Gfni,
+
+    /// <summary>AESENCLAST (SubBytes) between PSHUFB nibble-table affine maps, for CPUs without GFNI.</summary>
+    AesNi,
+}
+
 /// <summary>
-/// Camellia on the x86 GFNI instructions, byte-sliced (RFC 3713 §2.3 data randomizing, §2.4.1 F with the
+/// Camellia byte-sliced on x86 vector instructions (RFC 3713 §2.3 data randomizing, §2.4.1 F with the
 /// P-function, §2.4.2 FL/FL^-1; key schedule from the Reference assembly's <see cref="CamelliaCore"/>).
-/// A batch of 16 blocks per 128-bit lane (32 blocks in 256-bit registers where the CPU has them) is
+/// A batch of 16 blocks per 128-bit lane (32 blocks in 256-bit registers where the CPU has GFNI on them) is
 /// transposed so that register j holds byte j of every block; each of the eight F-function byte positions
 /// then uses one s-box, which the NTT/Mitsubishi specification (2000) §4.5 writes as an affine map of an
-/// inversion in GF(2^8): s(x) = B·inv(A·x ^ a) ^ b, one GF2P8AFFINEQB and one GF2P8AFFINEINVQB per register.
-/// The matrices are derived from §4.5 and checked against Tables 4..7 by tools/camellia-gfni/derive.py.
-/// The P-function is 24 XORs of slice registers, FL's 32-bit rotation spans four slices, and the sixteen
-/// slices stay in registers through all rounds.
+/// inversion in GF(2^8). Mapped to the AES field, s(x) = B·inv(A·x ^ a) ^ b: with GFNI one GF2P8AFFINEQB and
+/// one GF2P8AFFINEINVQB per register; with AES-NI, AESENCLAST with a zero round key after an InvShiftRows
+/// shuffle gives SubBytes = Aff(inv(·)) (FIPS 197 §5.1.1) and the affine maps around it (Aff^-1 folded into B)
+/// are PSHUFB nibble tables. tools/camellia-gfni/derive.py derives every constant from §4.5 and checks it
+/// against Tables 4..7. The P-function is 24 XORs of slice registers, FL's 32-bit rotation spans four
+/// slices, and the sixteen slices stay in registers through all rounds.
 /// <para>
-/// There are no tables and no memory access or branch that depends on key or data, so calls of two blocks
-/// or more are constant-time, unlike <see cref="CamelliaPortableCore"/> (table lookups). A batch's tail of
-/// two blocks or more goes through one zero-padded 16-block batch; a lone block (a one-block call, as CBC,
-/// CFB and OFB encryption make, or the last block of a call) goes to a <see cref="CamelliaPortableCore"/>,
-/// which is faster for it and is not constant-time.
+/// There are no tables in memory and no memory access or branch that depends on key or data, so what goes
+/// through batches is constant-time, unlike <see cref="CamelliaPortableCore"/> (table lookups). The tail of a
+/// call goes through one zero-padded 16-block batch when it has at least <see cref="ISBoxes{TV}.MinPadded"/>
+/// blocks (3 with GFNI, 7 with AES-NI, where the padded batch becomes the faster choice); shorter tails and
+/// calls (CBC, CFB and OFB encryption call with one block at a time) go to a <see cref="CamelliaPortableCore"/>,
+/// which is not constant-time.
 /// </para>
 /// </summary>
-internal sealed unsafe class CamelliaGfniCore : BlockCipher
+internal sealed unsafe class CamelliaSlicedCore : BlockCipher
 {
     // From tools/camellia-gfni/derive.py. GFNI matrix qwords: result bit i = parity(byte [7 - i] & x) ^ constant bit i.
     private const ulong PreS123 = 0x3E8AD8B52D81A4C5;   // A = phi·M·f (s1, s2, s3)
@@ -42,24 +56,22 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
     private const byte PostS2Constant = 0xDC;
     private const byte PostS3Constant = 0x37;
 
-    // From two blocks on, one zero-padded 16-block batch is about as fast as the portable core (measured); a lone
-    // block would cost a whole batch.
-    private const int MinPadded = 2;
-
     // Eight broadcast vectors per subkey (byte 0 = most significant), in CamelliaCore's subkey order.
     private readonly Vector128<byte>[] _encryptionKeys;
     private readonly Vector128<byte>[] _decryptionKeys;
     private readonly CamelliaPortableCore _portable;
+    private readonly CamelliaSBoxUnit _unit;
 
-    // Register width of a batch: 128 (16 blocks) or 256 bits (32 blocks, two 16-block lanes; about 1.7 times the
-    // throughput of 128 on the AMD EPYC it was measured on). The tail of a call uses 128-bit batches.
-    private static readonly int s_width = Gfni.V256.IsSupported && Avx2.IsSupported ? 256 : 128;
+    // GFNI batches are 256 bits wide (32 blocks, two 16-block lanes) where the CPU allows: about 1.7 times the
+    // throughput of 128 on the AMD EPYC it was measured on. The tail of a call uses 128-bit batches.
+    private static readonly bool s_wideGfni = Gfni.V256.IsSupported && Avx2.IsSupported;
 
-    public CamelliaGfniCore(ReadOnlySpan<byte> key)
+    public CamelliaSlicedCore(ReadOnlySpan<byte> key, CamelliaSBoxUnit unit)
         : base(16)
     {
         Debug.Assert(key.Length is 16 or 24 or 32);
-        Debug.Assert(IsSupported);
+        Debug.Assert(IsSupported(unit));
+        _unit = unit;
         ulong[] encryption = CamelliaCore.ExpandKey(key);
         ulong[] decryption = CamelliaCore.ReverseSchedule(encryption);
         _encryptionKeys = Broadcast(encryption);
@@ -69,8 +81,15 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
         _portable = new CamelliaPortableCore(key);
     }
 
-    /// <summary>True where the CPU has GFNI (and the SSE2 byte unpacks it implies).</summary>
-    public static bool IsSupported => Gfni.IsSupported;
+    /// <summary>The instructions this instance computes the s-boxes with.</summary>
+    public CamelliaSBoxUnit Unit => _unit;
+
+    /// <summary>True where the CPU has the instructions of <paramref name="unit"/> (GFNI, or AES-NI with SSSE3's PSHUFB).</summary>
+    public static bool IsSupported(CamelliaSBoxUnit unit) => unit switch
+    {
+        CamelliaSBoxUnit.Gfni => Gfni.IsSupported,
+        _ => X86Aes.IsSupported && Ssse3.IsSupported,
+    };
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -108,62 +127,68 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
         return broadcast;
     }
 
-    /// <summary>Runs the whole batches of a call; returns the bytes done, the rest is for the portable core.</summary>
-    private static int Crypt(ReadOnlySpan<byte> source, Span<byte> destination, Vector128<byte>[] keys)
+    /// <summary>Runs the batches of a call; returns the bytes done, the rest (a short tail) is for the portable core.</summary>
+    private int Crypt(ReadOnlySpan<byte> source, Span<byte> destination, Vector128<byte>[] keys)
     {
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (Vector128<byte>* k = keys)
         {
             int blocks = source.Length / 16;
-            int done = s_width == 256 ? Crypt<Lanes256, Vector256<byte>>(src, dst, blocks, k, keys.Length / 8) : 0;
-            done += Crypt<Lanes128, Vector128<byte>>(src + (16 * done), dst + (16 * done), blocks - done, k, keys.Length / 8);
-            int rest = blocks - done;
-            if (rest >= MinPadded)
+            int keyCount = keys.Length / 8;
+            if (_unit == CamelliaSBoxUnit.AesNi)
             {
-                Padded<Lanes128, Vector128<byte>>(src + (16 * done), dst + (16 * done), rest, k, keys.Length / 8);
-                done = blocks;
+                return 16 * Narrow<AesNiSBoxes>(src, dst, blocks, k, keyCount);
             }
 
-            return 16 * done;
+            int done = s_wideGfni ? Batches<Lanes256, GfniSBoxes256, Vector256<byte>>(src, dst, blocks, k, keyCount) : 0;
+            return 16 * (done + Narrow<GfniSBoxes128>(src + (16 * done), dst + (16 * done), blocks - done, k, keyCount));
         }
     }
 
+    /// <summary>16-block batches, then a tail of MinPadded blocks or more through one zero-padded batch; returns the blocks done.</summary>
+    private static int Narrow<TSBoxes>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
+        where TSBoxes : struct, ISBoxes<Vector128<byte>>
+    {
+        int done = Batches<Lanes128, TSBoxes, Vector128<byte>>(src, dst, blocks, keys, keyCount);
+        int rest = blocks - done;
+        if (rest < TSBoxes.MinPadded)
+        {
+            return done;
+        }
+
+        Span<byte> buffer = stackalloc byte[16 * Lanes128.Blocks];
+        fixed (byte* b = buffer)
+        {
+            new ReadOnlySpan<byte>(src + (16 * done), 16 * rest).CopyTo(buffer);
+            Batch<Lanes128, TSBoxes, Vector128<byte>>(b, b, keys, keyCount);
+            buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * done), 16 * rest));
+        }
+
+        Secret.Clear(buffer);
+        return blocks;
+    }
+
     /// <summary>Whole batches; returns the number of blocks done.</summary>
-    private static int Crypt<TLanes, TV>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
+    private static int Batches<TLanes, TSBoxes, TV>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
         where TLanes : struct, ILanes<TV>
+        where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
         int batches = blocks / TLanes.Blocks;
         for (int i = 0; i < batches; i++)
         {
-            Batch<TLanes, TV>(src + (i * 16 * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, keyCount);
+            Batch<TLanes, TSBoxes, TV>(src + (i * 16 * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, keyCount);
         }
 
         return batches * TLanes.Blocks;
     }
 
-    /// <summary>Fewer blocks than a batch, through one zero-padded batch in a stack buffer that is cleared afterwards.</summary>
-    private static void Padded<TLanes, TV>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
-        where TLanes : struct, ILanes<TV>
-        where TV : unmanaged
-    {
-        Debug.Assert(blocks < TLanes.Blocks);
-        Span<byte> buffer = stackalloc byte[16 * TLanes.Blocks];
-        fixed (byte* b = buffer)
-        {
-            new ReadOnlySpan<byte>(src, 16 * blocks).CopyTo(buffer);
-            Batch<TLanes, TV>(b, b, keys, keyCount);
-            buffer.Slice(0, 16 * blocks).CopyTo(new Span<byte>(dst, 16 * blocks));
-        }
-
-        Secret.Clear(buffer);
-    }
-
     // Subkey layout as in CamelliaCore: kw1, kw2, six round keys, ke pair, six, ke pair, six, [ke pair, six,] kw3, kw4;
     // eight vectors each. s0..s7 is D1 (t1..t8 of its F input), s8..s15 is D2; all stay in registers.
-    private static void Batch<TLanes, TV>(byte* src, byte* dst, Vector128<byte>* keys, int keyCount)
+    private static void Batch<TLanes, TSBoxes, TV>(byte* src, byte* dst, Vector128<byte>* keys, int keyCount)
         where TLanes : struct, ILanes<TV>
+        where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
         TV s0 = TLanes.Load(src), s1 = TLanes.Load(src + 16), s2 = TLanes.Load(src + 32), s3 = TLanes.Load(src + 48);
@@ -180,8 +205,8 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
         {
             for (int i = 0; i < 3; i++, k += 16)
             {
-                Round<TLanes, TV>(s0, s1, s2, s3, s4, s5, s6, s7, ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, k);
-                Round<TLanes, TV>(s8, s9, s10, s11, s12, s13, s14, s15, ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, k + 8);
+                Round<TLanes, TSBoxes, TV>(s0, s1, s2, s3, s4, s5, s6, s7, ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, k);
+                Round<TLanes, TSBoxes, TV>(s8, s9, s10, s11, s12, s13, s14, s15, ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, k + 8);
             }
 
             if (k == postWhitening)
@@ -236,21 +261,22 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
 
     // RFC 3713 §2.4.1: y ^= P(S(x ^ k)). The s-boxes by position are s1, s2, s3, s4, s2, s3, s4, s1.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round<TLanes, TV>(
+    private static void Round<TLanes, TSBoxes, TV>(
         TV x0, TV x1, TV x2, TV x3, TV x4, TV x5, TV x6, TV x7,
         ref TV y0, ref TV y1, ref TV y2, ref TV y3, ref TV y4, ref TV y5, ref TV y6, ref TV y7,
         Vector128<byte>* k)
         where TLanes : struct, ILanes<TV>
+        where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
-        TV t0 = TLanes.SBox(TLanes.Xor(x0, TLanes.Key(k)), PreS123, PostS14, PostS14Constant);
-        TV t1 = TLanes.SBox(TLanes.Xor(x1, TLanes.Key(k + 1)), PreS123, PostS2, PostS2Constant);
-        TV t2 = TLanes.SBox(TLanes.Xor(x2, TLanes.Key(k + 2)), PreS123, PostS3, PostS3Constant);
-        TV t3 = TLanes.SBox(TLanes.Xor(x3, TLanes.Key(k + 3)), PreS4, PostS14, PostS14Constant);
-        TV t4 = TLanes.SBox(TLanes.Xor(x4, TLanes.Key(k + 4)), PreS123, PostS2, PostS2Constant);
-        TV t5 = TLanes.SBox(TLanes.Xor(x5, TLanes.Key(k + 5)), PreS123, PostS3, PostS3Constant);
-        TV t6 = TLanes.SBox(TLanes.Xor(x6, TLanes.Key(k + 6)), PreS4, PostS14, PostS14Constant);
-        TV t7 = TLanes.SBox(TLanes.Xor(x7, TLanes.Key(k + 7)), PreS123, PostS14, PostS14Constant);
+        TV t0 = TSBoxes.SBox(TLanes.Xor(x0, TLanes.Key(k)), 1);
+        TV t1 = TSBoxes.SBox(TLanes.Xor(x1, TLanes.Key(k + 1)), 2);
+        TV t2 = TSBoxes.SBox(TLanes.Xor(x2, TLanes.Key(k + 2)), 3);
+        TV t3 = TSBoxes.SBox(TLanes.Xor(x3, TLanes.Key(k + 3)), 4);
+        TV t4 = TSBoxes.SBox(TLanes.Xor(x4, TLanes.Key(k + 4)), 2);
+        TV t5 = TSBoxes.SBox(TLanes.Xor(x5, TLanes.Key(k + 5)), 3);
+        TV t6 = TSBoxes.SBox(TLanes.Xor(x6, TLanes.Key(k + 6)), 4);
+        TV t7 = TSBoxes.SBox(TLanes.Xor(x7, TLanes.Key(k + 7)), 1);
 
         // The P-function in 16 XORs (checked by derive.py): afterwards t4..t7 = y1..y4 and t0..t3 = y5..y8.
         t0 = TLanes.Xor(t0, t5);
@@ -356,9 +382,20 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
 
         /// <summary>(high &lt;&lt; 1) | (low &gt;&gt; 7) in every byte.</summary>
         static abstract TV RotateCarry(TV high, TV low);
+    }
 
-        /// <summary>B·inv(A·x ^ <see cref="PreConstant"/>) ^ postConstant in every byte.</summary>
-        static abstract TV SBox(TV x, ulong pre, ulong post, [ConstantExpected] byte postConstant);
+    /// <summary>The four s-boxes on every byte of a register.</summary>
+    private interface ISBoxes<TV>
+        where TV : unmanaged
+    {
+        /// <summary>
+        /// The fewest blocks for which one zero-padded 16-block batch beats the portable core (measured at the
+        /// core on an AMD EPYC: GFNI from 3 blocks, AES-NI from 7).
+        /// </summary>
+        static abstract int MinPadded { get; }
+
+        /// <summary>s1, s2, s3 or s4 (<paramref name="sbox"/> = 1..4, a constant after inlining) of every byte.</summary>
+        static abstract TV SBox(TV x, [ConstantExpected(Min = 1, Max = 4)] int sbox);
     }
 
     private readonly struct Lanes128 : ILanes<Vector128<byte>>
@@ -392,13 +429,6 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector128<byte> RotateCarry(Vector128<byte> high, Vector128<byte> low) =>
             (high + high) | Vector128.ShiftRightLogical(low, 7);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> SBox(Vector128<byte> x, ulong pre, ulong post, [ConstantExpected] byte postConstant) =>
-            Gfni.GaloisFieldAffineTransformInverse(
-                Gfni.GaloisFieldAffineTransform(x, Vector128.Create(pre).AsByte(), PreConstant),
-                Vector128.Create(post).AsByte(),
-                postConstant);
     }
 
     private readonly struct Lanes256 : ILanes<Vector256<byte>>
@@ -436,13 +466,74 @@ internal sealed unsafe class CamelliaGfniCore : BlockCipher
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static Vector256<byte> RotateCarry(Vector256<byte> high, Vector256<byte> low) =>
             (high + high) | Vector256.ShiftRightLogical(low, 7);
+    }
+
+    // B·inv(A·x ^ PreConstant) ^ b; s4 differs in A, s2 and s3 in B and b.
+    private readonly struct GfniSBoxes128 : ISBoxes<Vector128<byte>>
+    {
+        public static int MinPadded => 3;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> SBox(Vector256<byte> x, ulong pre, ulong post, [ConstantExpected] byte postConstant) =>
-            Gfni.V256.GaloisFieldAffineTransformInverse(
-                Gfni.V256.GaloisFieldAffineTransform(x, Vector256.Create(pre).AsByte(), PreConstant),
-                Vector256.Create(post).AsByte(),
-                postConstant);
+        public static Vector128<byte> SBox(Vector128<byte> x, [ConstantExpected(Min = 1, Max = 4)] int sbox)
+        {
+            Vector128<byte> u = Gfni.GaloisFieldAffineTransform(x, Vector128.Create(sbox == 4 ? PreS4 : PreS123).AsByte(), PreConstant);
+            return sbox switch
+            {
+                2 => Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(PostS2).AsByte(), PostS2Constant),
+                3 => Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(PostS3).AsByte(), PostS3Constant),
+                _ => Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(PostS14).AsByte(), PostS14Constant),
+            };
+        }
+    }
+
+    private readonly struct GfniSBoxes256 : ISBoxes<Vector256<byte>>
+    {
+        public static int MinPadded => 3;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector256<byte> SBox(Vector256<byte> x, [ConstantExpected(Min = 1, Max = 4)] int sbox)
+        {
+            Vector256<byte> u = Gfni.V256.GaloisFieldAffineTransform(x, Vector256.Create(sbox == 4 ? PreS4 : PreS123).AsByte(), PreConstant);
+            return sbox switch
+            {
+                2 => Gfni.V256.GaloisFieldAffineTransformInverse(u, Vector256.Create(PostS2).AsByte(), PostS2Constant),
+                3 => Gfni.V256.GaloisFieldAffineTransformInverse(u, Vector256.Create(PostS3).AsByte(), PostS3Constant),
+                _ => Gfni.V256.GaloisFieldAffineTransformInverse(u, Vector256.Create(PostS14).AsByte(), PostS14Constant),
+            };
+        }
+    }
+
+    // PSHUFB nibble tables from derive.py as (bytes 0..7, bytes 8..15), little-endian: pre(x) = A·x ^ a and
+    // post(w) = B·inv(SubBytes^-1(w)) ^ b, so post(SubBytes(pre(x))) = s(x).
+    private readonly struct AesNiSBoxes : ISBoxes<Vector128<byte>>
+    {
+        public static int MinPadded => 7;
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static Vector128<byte> SBox(Vector128<byte> x, [ConstantExpected(Min = 1, Max = 4)] int sbox)
+        {
+            Vector128<byte> u = sbox == 4
+                ? Nibbles(x, Vector128.Create(0xC6C51F1CD1D2080BUL, 0xCBC81211DCDF0506UL), Vector128.Create(0x336AB7EEDD845900UL, 0x8BD20F56653CE1B8UL))
+                : Nibbles(x, Vector128.Create(0x69D16AD2B008B30BUL, 0x7EC67DC5A71FA41CUL), Vector128.Create(0xD0DD898454590D00UL, 0x3E33676ABAB7E3EEUL));
+
+            // AESENCLAST applies ShiftRows then SubBytes; shuffling by InvShiftRows first leaves every byte in place.
+            Vector128<byte> invShiftRows = Vector128.Create(0x0B0E0104070A0D00UL, 0x0306090C0F020508UL).AsByte();
+            Vector128<byte> w = X86Aes.EncryptLast(Ssse3.Shuffle(u, invShiftRows), Vector128<byte>.Zero);
+            return sbox switch
+            {
+                2 => Nibbles(w, Vector128.Create(0xE4DEA79D744E370DUL, 0xEED4AD977E443D07UL), Vector128.Create(0x63A8FD36559ECB00UL, 0xF63D68A3C00B5E95UL)),
+                3 => Nibbles(w, Vector128.Create(0x39B7E9671D93CD43UL, 0xBB356BE59F114FC1UL), Vector128.Create(0xD82A7F8D55A7F200UL, 0xBD4F1AE830C29765UL)),
+                _ => Nibbles(w, Vector128.Create(0x726FD3CE3A279B86UL, 0x776AD6CB3F229E83UL), Vector128.Create(0xB154FE1BAA4FE500UL, 0x7B9E34D160852FCAUL)),
+            };
+        }
+
+        // low[x & 15] ^ high[x >> 4] in every byte.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static Vector128<byte> Nibbles(Vector128<byte> x, Vector128<ulong> low, Vector128<ulong> high)
+        {
+            Vector128<byte> mask = Vector128.Create((byte)0x0F);
+            return Ssse3.Shuffle(low.AsByte(), x & mask) ^ Ssse3.Shuffle(high.AsByte(), Vector128.ShiftRightLogical(x.AsUInt16(), 4).AsByte() & mask);
+        }
     }
 }
 #endif
