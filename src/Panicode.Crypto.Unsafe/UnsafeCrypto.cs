@@ -34,10 +34,16 @@ public static class UnsafeCrypto
 
     /// <summary>
     /// Creates a <see cref="CamelliaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core
-    /// is optimized with 64-bit pointer table lookups.
+    /// is optimized: byte-sliced on GFNI (constant-time) where available, 64-bit pointer table lookups otherwise.
     /// </summary>
     /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
-    public static CamelliaCipher CreateCamellia() => new UnsafeCamellia();
+    public static CamelliaCipher CreateCamellia() => new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates Camellia on the portable unsafe core when <paramref name="forcePortable"/> is true, in the
+    /// same process as the intrinsic one (tests and benchmarks).
+    /// </summary>
+    internal static CamelliaCipher CreateCamellia(bool forcePortable) => new UnsafeCamellia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
     /// Creates a <see cref="PrimeEcdsa"/> whose field arithmetic is optimized (pointer limbs, stack temporaries,

@@ -65,13 +65,13 @@ public sealed class CipherSpec
         null,
         () => new RijndaelEngine(256));
 
-    /// <summary>Camellia (128-bit block): no built-in; BouncyCastle's CamelliaEngine.</summary>
+    /// <summary>Camellia (128-bit block): no built-in; BouncyCastle's CamelliaEngine. Unsafe is the GFNI core where the CPU has it.</summary>
     public static CipherSpec Camellia { get; } = new(
         "Camellia",
         128,
         CamelliaCipher.Create,
         Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia,
-        null,
+        () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia(forcePortable: true),
         null,
         () => new CamelliaEngine());
 }

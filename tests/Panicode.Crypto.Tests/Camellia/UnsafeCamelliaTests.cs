@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Camellia;
@@ -8,13 +9,19 @@ using Panicode.Crypto.Unsafe.Camellia;
 
 namespace Panicode.Crypto.Tests.Camellia;
 
-/// <summary>The Unsafe Camellia flavour against the Reference one, through the public API and at the core.</summary>
+/// <summary>The Unsafe Camellia flavours against the Reference one, through the public API and at the core.</summary>
 public sealed class UnsafeCamelliaTests
 {
     private static readonly int[] s_keySizes = { 16, 24, 32 };
 
+    // Around the GFNI core's batches (16, 32 or 64 blocks): partial, whole, whole plus remainder, several.
+    private static readonly int[] s_blockCounts = { 0, 1, 2, 5, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 96, 127, 128, 129, 200 };
+
     public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
         Implementations.ToTheoryData(Implementations.Camellia.Where(i => i.Name != "Reference"));
+
+    /// <summary>Every optimized core this machine can run, by name.</summary>
+    public static TheoryData<string> Cores => new(CoreFactories().Keys);
 
     [Theory]
     [MemberData(nameof(UnsafeFlavours))]
@@ -26,16 +33,59 @@ public sealed class UnsafeCamelliaTests
         Assert.Equal(3 * 6 * 5, cases);
     }
 
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void BatchOf101BlocksEqualsSingleBlockCallsAndReference(string core) =>
+        ForEveryKeySize(core, new Random(8), UnsafeDifferential.BatchEqualsSinglesAndReference);
+
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void CallsOfEveryLengthAroundTheBatchSizesMatchReference(string core) =>
+        ForEveryKeySize(core, new Random(9), (reference, candidate, random, label) =>
+            UnsafeDifferential.LengthsMatchReference(reference, candidate, random, s_blockCounts, label));
+
     [Fact]
-    public void BatchOf101BlocksEqualsSingleBlockCallsAndReference()
+    public void AutoFlavourUsesTheSlicedCoreExactlyWhenTheCpuHasGfniOrAesNiAndIntrinsicsAreAllowed()
     {
-        Random random = new(8);
+        bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
+        Assert.Equal(allowed, Unsafe.Internal.CpuFeatures.IntrinsicsAllowed);
+        bool hardware = CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni) || CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi);
+        using BlockCipher auto = UnsafeCamellia.CreateCore(new byte[16], allowed);
+        Assert.Equal(hardware && allowed, auto is CamelliaSlicedCore);
+        if (auto is CamelliaSlicedCore sliced)
+        {
+            Assert.Equal(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni) ? CamelliaSBoxUnit.Gfni : CamelliaSBoxUnit.AesNi, sliced.Unit);
+        }
+
+        using BlockCipher portable = UnsafeCamellia.CreateCore(new byte[16], allowIntrinsics: false);
+        Assert.IsType<CamelliaPortableCore>(portable);
+    }
+
+    private static void ForEveryKeySize(string core, Random random, Action<BlockCipher, BlockCipher, Random, string> check)
+    {
         foreach (int keySize in s_keySizes)
         {
             byte[] key = UnsafeDifferential.Bytes(random, keySize);
             using BlockCipher reference = new CamelliaCore(key);
-            using BlockCipher candidate = new CamelliaPortableCore(key);
-            UnsafeDifferential.BatchEqualsSinglesAndReference(reference, candidate, random, $"Camellia portable, key {keySize * 8}");
+            using BlockCipher candidate = CoreFactories()[core](key);
+            check(reference, candidate, random, $"Camellia {core}, key {keySize * 8}");
         }
+    }
+
+    private static Dictionary<string, Func<byte[], BlockCipher>> CoreFactories()
+    {
+        Dictionary<string, Func<byte[], BlockCipher>> cores = new()
+        {
+            ["Portable"] = key => new CamelliaPortableCore(key),
+        };
+        foreach (CamelliaSBoxUnit unit in (CamelliaSBoxUnit[])Enum.GetValues(typeof(CamelliaSBoxUnit)))
+        {
+            if (CamelliaSlicedCore.IsSupported(unit))
+            {
+                cores["Sliced-" + unit] = key => new CamelliaSlicedCore(key, unit);
+            }
+        }
+
+        return cores;
     }
 }

@@ -91,7 +91,10 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => CamelliaCipher.Create()),
+
+        // Byte-sliced GFNI where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else the portable table core.
         new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateCamellia()),
+        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateCamellia(forcePortable: true)),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);

@@ -96,6 +96,31 @@ public static class UnsafeDifferential
         Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "decrypt single in place: " + label);
     }
 
+    /// <summary>
+    /// Calls of each block count (around a core's batch sizes: whole batches, batch plus remainder, partial
+    /// batches) against the Reference core, out of place and in place, in both directions.
+    /// </summary>
+    internal static void LengthsMatchReference(BlockCipher reference, BlockCipher candidate, Random random, int[] blockCounts, string label)
+    {
+        int blockSize = candidate.BlockSize;
+        foreach (int blocks in blockCounts)
+        {
+            byte[] plaintext = Bytes(random, blocks * blockSize);
+            byte[] expected = new byte[plaintext.Length];
+            reference.Encrypt(plaintext, expected);
+            byte[] actual = new byte[plaintext.Length];
+            candidate.Encrypt(plaintext, actual);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"encrypt {blocks} blocks: {label}");
+            byte[] inPlace = (byte[])plaintext.Clone();
+            candidate.Encrypt(inPlace, inPlace);
+            Assert.True(expected.AsSpan().SequenceEqual(inPlace), $"encrypt {blocks} blocks in place: {label}");
+            candidate.Decrypt(expected, actual);
+            Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"decrypt {blocks} blocks: {label}");
+            candidate.Decrypt(inPlace, inPlace);
+            Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), $"decrypt {blocks} blocks in place: {label}");
+        }
+    }
+
     public static SymmetricAlgorithm Configure(
         SymmetricAlgorithm algorithm, byte[] key, byte[] iv, int blockSize, CipherMode mode, int feedbackBytes, PaddingMode padding)
     {
