@@ -18,12 +18,19 @@ namespace Panicode.Crypto.Benchmarks;
 /// key setup, the microbenchmarks and the ablation (docs/benchmarks.md). Any other arguments go to
 /// BenchmarkDotNet's switcher over every benchmark class, e.g. <c>-- --full --filter *Camellia*</c>;
 /// <c>--short-job</c> keeps the full matrix but measures with the short job (a smoke test);
-/// <c>--full-job</c> measures the short matrix with the full job.
+/// <c>--full-job</c> measures the short matrix with the full job. <c>-- --camellia-interleaved</c> measures the
+/// Camellia ablation with interleaved rounds instead (see <see cref="Ablation.CamelliaInterleavedAblation"/>).
 /// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
+        if (args.Contains("--camellia-interleaved"))
+        {
+            Ablation.CamelliaInterleavedAblation.Run();
+            return 0;
+        }
+
         bool full = args.Contains("--full");
         RunSettings.Short = !full;
         bool shortJob = (!full && !args.Contains("--full-job")) || args.Contains("--short-job");

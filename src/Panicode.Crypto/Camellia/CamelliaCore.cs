@@ -13,6 +13,8 @@
 using System;
 using System.Buffers.Binary;
 using System.Diagnostics;
+using System.Runtime.InteropServices;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Camellia;
 
@@ -23,12 +25,12 @@ internal sealed class CamelliaCore : Modes.BlockCipher
 
     // RFC 3713 2.2 / NTT spec Table 1: the key schedule constants (hexadecimal digits 2..17 of the square roots of
     // the first six primes).
-    private const ulong Sigma1 = 0xA09E667F3BCC908B;
-    private const ulong Sigma2 = 0xB67AE8584CAA73B2;
-    private const ulong Sigma3 = 0xC6EF372FE94F82BE;
-    private const ulong Sigma4 = 0x54FF53A5F1D36F1C;
-    private const ulong Sigma5 = 0x10E527FADE682D1D;
-    private const ulong Sigma6 = 0xB05688C2B3E6C1FD;
+    internal const ulong Sigma1 = 0xA09E667F3BCC908B;
+    internal const ulong Sigma2 = 0xB67AE8584CAA73B2;
+    internal const ulong Sigma3 = 0xC6EF372FE94F82BE;
+    internal const ulong Sigma4 = 0x54FF53A5F1D36F1C;
+    internal const ulong Sigma5 = 0x10E527FADE682D1D;
+    internal const ulong Sigma6 = 0xB05688C2B3E6C1FD;
 
     // RFC 3713 2.4.1 / NTT spec Table 4: SBOX1 (s1). The other three s-boxes are derived from it (see BuildSpTable).
     private static readonly byte[] s_sbox1 =
@@ -57,6 +59,56 @@ internal sealed class CamelliaCore : Modes.BlockCipher
 
     /// <summary>The combined S/P tables (8 x 256 words), for the Unsafe flavour to copy.</summary>
     internal static ReadOnlySpan<ulong> SpTable => s_sp;
+
+    /// <summary>SBOX1 of RFC 3713 2.4.1, for the Unsafe flavour's 32-bit tables.</summary>
+    internal static ReadOnlySpan<byte> SBox1 => s_sbox1;
+
+    // Offsets of KL, KR, KA and KB (each a high, low pair) in ExpandKey's buffer.
+    private const int KL = 0;
+    private const int KR = 2;
+    private const int KA = 4;
+    private const int KB = 6;
+
+    // NTT spec Table 2 (128-bit keys): for each 64-bit subkey in the layout below, its source and rotation; even
+    // entries are the high half of the rotated value, odd ones the low half.
+    private static readonly byte[] s_schedule128 =
+    {
+        KL, 0, KL, 0,           // kw1, kw2
+        KA, 0, KA, 0,           // k1, k2
+        KL, 15, KL, 15,         // k3, k4
+        KA, 15, KA, 15,         // k5, k6
+        KA, 30, KA, 30,         // ke1, ke2
+        KL, 45, KL, 45,         // k7, k8
+        KA, 45, KL, 60,         // k9, k10
+        KA, 60, KA, 60,         // k11, k12
+        KL, 77, KL, 77,         // ke3, ke4
+        KL, 94, KL, 94,         // k13, k14
+        KA, 94, KA, 94,         // k15, k16
+        KL, 111, KL, 111,       // k17, k18
+        KA, 111, KA, 111,       // kw3, kw4
+    };
+
+    // NTT spec Table 3 (192- and 256-bit keys), in the same form.
+    private static readonly byte[] s_schedule256 =
+    {
+        KL, 0, KL, 0,           // kw1, kw2
+        KB, 0, KB, 0,           // k1, k2
+        KR, 15, KR, 15,         // k3, k4
+        KA, 15, KA, 15,         // k5, k6
+        KR, 30, KR, 30,         // ke1, ke2
+        KB, 30, KB, 30,         // k7, k8
+        KL, 45, KL, 45,         // k9, k10
+        KA, 45, KA, 45,         // k11, k12
+        KL, 60, KL, 60,         // ke3, ke4
+        KR, 60, KR, 60,         // k13, k14
+        KB, 60, KB, 60,         // k15, k16
+        KL, 77, KL, 77,         // k17, k18
+        KA, 77, KA, 77,         // ke5, ke6
+        KR, 94, KR, 94,         // k19, k20
+        KA, 94, KA, 94,         // k21, k22
+        KL, 111, KL, 111,       // k23, k24
+        KB, 111, KB, 111,       // kw3, kw4
+    };
 
     // Subkeys in the order the data randomizing part uses them: kw1, kw2, k1..k6, ke1, ke2, k7..k12, ke3, ke4,
     // k13..k18, [ke5, ke6, k19..k24,] kw3, kw4. The decryption schedule has the same layout (RFC 3713 2.3.3).
@@ -169,74 +221,65 @@ internal sealed class CamelliaCore : Modes.BlockCipher
         return ((ulong)y1 << 32) | y2;
     }
 
-    /// <summary>RFC 3713 2.2: KL, KR, KA, KB and the subkeys of Tables 2 and 3 of the NTT specification.</summary>
+    /// <summary>
+    /// RFC 3713 2.2: KL, KR, KA, KB and the subkeys of Tables 2 and 3 of the NTT specification. The four 128-bit
+    /// keys live in one stack buffer that is cleared before returning (values the JIT keeps in registers are out
+    /// of reach of managed code).
+    /// </summary>
     internal static ulong[] ExpandKey(ReadOnlySpan<byte> key)
     {
+        Debug.Assert(key.Length is 16 or 24 or 32);
         ulong[] sp = s_sp;
-        Block128 kl = new(ReadWord(key, 0), ReadWord(key, 8));
-        Block128 kr = key.Length switch
-        {
-            16 => default,
-            24 => new Block128(ReadWord(key, 16), ~ReadWord(key, 16)),
-            _ => new Block128(ReadWord(key, 16), ReadWord(key, 24)),
-        };
 
-        ulong d1 = kl.High ^ kr.High;
-        ulong d2 = kl.Low ^ kr.Low;
-        d2 ^= F(d1, Sigma1, sp);
-        d1 ^= F(d2, Sigma2, sp);
-        d1 ^= kl.High;
-        d2 ^= kl.Low;
-        d2 ^= F(d1, Sigma3, sp);
-        d1 ^= F(d2, Sigma4, sp);
-        Block128 ka = new(d1, d2);
-
-        if (key.Length == 16)
+        // q[KL], q[KL + 1] = KL as (high, low) halves; the same for KR, KA and KB.
+        Span<ulong> q = stackalloc ulong[8];
+        q[KL] = ReadWord(key, 0);
+        q[KL + 1] = ReadWord(key, 8);
+        if (key.Length == 24)
         {
-            return new[]
-            {
-                kl.RotateLeft(0).High, kl.RotateLeft(0).Low,        // kw1, kw2
-                ka.RotateLeft(0).High, ka.RotateLeft(0).Low,        // k1, k2
-                kl.RotateLeft(15).High, kl.RotateLeft(15).Low,      // k3, k4
-                ka.RotateLeft(15).High, ka.RotateLeft(15).Low,      // k5, k6
-                ka.RotateLeft(30).High, ka.RotateLeft(30).Low,      // ke1, ke2
-                kl.RotateLeft(45).High, kl.RotateLeft(45).Low,      // k7, k8
-                ka.RotateLeft(45).High, kl.RotateLeft(60).Low,      // k9, k10
-                ka.RotateLeft(60).High, ka.RotateLeft(60).Low,      // k11, k12
-                kl.RotateLeft(77).High, kl.RotateLeft(77).Low,      // ke3, ke4
-                kl.RotateLeft(94).High, kl.RotateLeft(94).Low,      // k13, k14
-                ka.RotateLeft(94).High, ka.RotateLeft(94).Low,      // k15, k16
-                kl.RotateLeft(111).High, kl.RotateLeft(111).Low,    // k17, k18
-                ka.RotateLeft(111).High, ka.RotateLeft(111).Low,    // kw3, kw4
-            };
+            q[KR] = ReadWord(key, 16);
+            q[KR + 1] = ~q[KR];
+        }
+        else if (key.Length == 32)
+        {
+            q[KR] = ReadWord(key, 16);
+            q[KR + 1] = ReadWord(key, 24);
         }
 
-        d1 = ka.High ^ kr.High;
-        d2 = ka.Low ^ kr.Low;
-        d2 ^= F(d1, Sigma5, sp);
-        d1 ^= F(d2, Sigma6, sp);
-        Block128 kb = new(d1, d2);
+        q[KA] = q[KL] ^ q[KR];
+        q[KA + 1] = q[KL + 1] ^ q[KR + 1];
+        q[KA + 1] ^= F(q[KA], Sigma1, sp);
+        q[KA] ^= F(q[KA + 1], Sigma2, sp);
+        q[KA] ^= q[KL];
+        q[KA + 1] ^= q[KL + 1];
+        q[KA + 1] ^= F(q[KA], Sigma3, sp);
+        q[KA] ^= F(q[KA + 1], Sigma4, sp);
 
-        return new[]
+        byte[] schedule = s_schedule128;
+        if (key.Length != 16)
         {
-            kl.RotateLeft(0).High, kl.RotateLeft(0).Low,            // kw1, kw2
-            kb.RotateLeft(0).High, kb.RotateLeft(0).Low,            // k1, k2
-            kr.RotateLeft(15).High, kr.RotateLeft(15).Low,          // k3, k4
-            ka.RotateLeft(15).High, ka.RotateLeft(15).Low,          // k5, k6
-            kr.RotateLeft(30).High, kr.RotateLeft(30).Low,          // ke1, ke2
-            kb.RotateLeft(30).High, kb.RotateLeft(30).Low,          // k7, k8
-            kl.RotateLeft(45).High, kl.RotateLeft(45).Low,          // k9, k10
-            ka.RotateLeft(45).High, ka.RotateLeft(45).Low,          // k11, k12
-            kl.RotateLeft(60).High, kl.RotateLeft(60).Low,          // ke3, ke4
-            kr.RotateLeft(60).High, kr.RotateLeft(60).Low,          // k13, k14
-            kb.RotateLeft(60).High, kb.RotateLeft(60).Low,          // k15, k16
-            kl.RotateLeft(77).High, kl.RotateLeft(77).Low,          // k17, k18
-            ka.RotateLeft(77).High, ka.RotateLeft(77).Low,          // ke5, ke6
-            kr.RotateLeft(94).High, kr.RotateLeft(94).Low,          // k19, k20
-            ka.RotateLeft(94).High, ka.RotateLeft(94).Low,          // k21, k22
-            kl.RotateLeft(111).High, kl.RotateLeft(111).Low,        // k23, k24
-            kb.RotateLeft(111).High, kb.RotateLeft(111).Low,        // kw3, kw4
-        };
+            q[KB] = q[KA] ^ q[KR];
+            q[KB + 1] = q[KA + 1] ^ q[KR + 1];
+            q[KB + 1] ^= F(q[KB], Sigma5, sp);
+            q[KB] ^= F(q[KB + 1], Sigma6, sp);
+            schedule = s_schedule256;
+        }
+
+        // Subkey i is the high (even i) or low (odd i) half of source <<< rotation. Rotating by 64 swaps the
+        // halves and taking the low half is the high half of the swapped pair, so the half that leads is picked
+        // by index; the shift of the other one is split in two so that a rotation by 0 shifts it out entirely.
+        ulong[] subkeys = new ulong[schedule.Length / 2];
+        for (int i = 0; i < subkeys.Length; i++)
+        {
+            int source = schedule[2 * i];
+            int rotation = schedule[(2 * i) + 1];
+            int lead = (rotation >> 6) ^ (i & 1);
+            int count = rotation & 63;
+            subkeys[i] = (q[source + lead] << count) | ((q[source + 1 - lead] >> 1) >> (63 - count));
+        }
+
+        Secret.Clear(MemoryMarshal.AsBytes(q));
+        return subkeys;
     }
 
     /// <summary>
@@ -304,38 +347,4 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     private static uint RotateLeft32(uint value, int count) => (value << count) | (value >> (32 - count));
 
     private static byte RotateLeft8(byte value, int count) => (byte)((value << count) | (value >> (8 - count)));
-
-    /// <summary>A 128-bit value as two big-endian 64-bit halves (NTT spec 2.4: Q = L1 || L2).</summary>
-    private readonly struct Block128
-    {
-        public Block128(ulong high, ulong low)
-        {
-            High = high;
-            Low = low;
-        }
-
-        public ulong High { get; }
-
-        public ulong Low { get; }
-
-        /// <summary>Q &lt;&lt;&lt; count, the 128-bit left rotation of the key schedule.</summary>
-        public Block128 RotateLeft(int count)
-        {
-            Debug.Assert(count >= 0 && count < 128);
-            ulong high = High;
-            ulong low = Low;
-            if (count >= 64)
-            {
-                (high, low) = (low, high);
-                count -= 64;
-            }
-
-            if (count == 0)
-            {
-                return new Block128(high, low);
-            }
-
-            return new Block128((high << count) | (low >> (64 - count)), (low << count) | (high >> (64 - count)));
-        }
-    }
 }

@@ -6,10 +6,14 @@ using Panicode.Crypto.Camellia;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe.Camellia;
+using Panicode.Crypto.Unsafe.Camellia.Ablation;
 
 namespace Panicode.Crypto.Tests.Camellia;
 
-/// <summary>The Unsafe Camellia flavours against the Reference one, through the public API and at the core.</summary>
+/// <summary>
+/// The Unsafe Camellia flavours against the Reference one: through the public API, at the core (the portable core,
+/// the sliced GFNI/AES-NI cores this machine can run, every ablation variant) and at the key schedule.
+/// </summary>
 public sealed class UnsafeCamelliaTests
 {
     private static readonly int[] s_keySizes = { 16, 24, 32 };
@@ -19,6 +23,8 @@ public sealed class UnsafeCamelliaTests
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
         Implementations.ToTheoryData(Implementations.Camellia.Where(i => i.Name != "Reference"));
+
+    public static TheoryData<string> AblationVariants => new(AllVariants().Select(v => v.ToString()));
 
     /// <summary>Every optimized core this machine can run, by name.</summary>
     public static TheoryData<string> Cores => new(CoreFactories().Keys);
@@ -30,6 +36,16 @@ public sealed class UnsafeCamelliaTests
         int cases = UnsafeDifferential.RunModesAndPaddings(CamelliaCipher.Create, flavour.Create, new[] { 16 }, s_keySizes, new Random(7));
 
         // 3 key sizes x 6 modes x 5 paddings.
+        Assert.Equal(3 * 6 * 5, cases);
+    }
+
+    [Theory]
+    [MemberData(nameof(AblationVariants))]
+    public void AblationVariantMatchesReferenceInEveryModeAndPadding(string name)
+    {
+        CamelliaAblation variant = (CamelliaAblation)Enum.Parse(typeof(CamelliaAblation), name);
+        int cases = UnsafeDifferential.RunModesAndPaddings(
+            CamelliaCipher.Create, () => CamelliaAblationCore.CreateAlgorithm(variant), new[] { 16 }, s_keySizes, new Random(9 + (int)variant));
         Assert.Equal(3 * 6 * 5, cases);
     }
 
@@ -61,6 +77,36 @@ public sealed class UnsafeCamelliaTests
         Assert.IsType<CamelliaPortableCore>(portable);
     }
 
+    [Fact]
+    public void EveryAblationVariantIsAnEnumValueWithACore()
+    {
+        // The enum documents six variants (no NoStackalloc: Camellia's state lives in registers).
+        Assert.Equal(6, AllVariants().Length);
+        Assert.Equal(AllVariants().Length, CoreFactories().Keys.Count(name => name.StartsWith("Ablation-", StringComparison.Ordinal)));
+    }
+
+    [Fact]
+    public void UnsafeKeyScheduleEqualsReferenceScheduleForRandomKeys()
+    {
+        Random random = new(10);
+        int compared = 0;
+        foreach (int keySize in s_keySizes)
+        {
+            for (int i = 0; i < 200; i++)
+            {
+                byte[] key = UnsafeDifferential.Bytes(random, keySize);
+                ulong[] expected = CamelliaCore.ExpandKey(key);
+                ulong[] actual = CamelliaKeySchedule.Expand(key);
+                Assert.True(expected.AsSpan().SequenceEqual(actual), $"key {Convert.ToHexString(key)}");
+                compared++;
+            }
+        }
+
+        Assert.Equal(600, compared);
+    }
+
+    private static CamelliaAblation[] AllVariants() => (CamelliaAblation[])Enum.GetValues(typeof(CamelliaAblation));
+
     private static void ForEveryKeySize(string core, Random random, Action<BlockCipher, BlockCipher, Random, string> check)
     {
         foreach (int keySize in s_keySizes)
@@ -84,6 +130,11 @@ public sealed class UnsafeCamelliaTests
             {
                 cores["Sliced-" + unit] = key => new CamelliaSlicedCore(key, unit);
             }
+        }
+
+        foreach (CamelliaAblation variant in AllVariants())
+        {
+            cores["Ablation-" + variant] = key => new CamelliaAblationCore(key, variant);
         }
 
         return cores;
