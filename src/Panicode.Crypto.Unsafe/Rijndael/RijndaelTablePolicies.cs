@@ -17,12 +17,20 @@ internal interface IRijndaelDirection
 
 internal readonly struct ForwardDirection : IRijndaelDirection
 {
-    public bool Inverse => false;
+    public bool Inverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => false;
+    }
 }
 
 internal readonly struct InverseDirection : IRijndaelDirection
 {
-    public bool Inverse => true;
+    public bool Inverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => true;
+    }
 }
 
 /// <summary>How a round reaches the four T-tables and the S-box (techniques 1 and 4).</summary>
@@ -55,7 +63,11 @@ internal unsafe struct PointerTables<TDirection> : IRijndaelTables
 {
     private uint* _t;
 
-    public readonly bool Inverse => default(TDirection).Inverse;
+    public readonly bool Inverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TDirection).Inverse;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Load()
@@ -114,7 +126,11 @@ internal interface IRijndaelTemporaries
 /// <summary>Technique 2: the state in <c>stackalloc</c> memory of the rounds, reused for every block.</summary>
 internal readonly struct StackTemporaries : IRijndaelTemporaries
 {
-    public bool OnHeap => false;
+    public bool OnHeap
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => false;
+    }
 }
 
 /// <summary>
@@ -134,55 +150,135 @@ internal interface IRijndaelShape
 
 internal readonly struct RijndaelShape4 : IRijndaelShape
 {
-    public int Nb => 4;
+    public int Nb
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 4;
+    }
 
-    public int C1 => 1;
+    public int C1
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 1;
+    }
 
-    public int C2 => 2;
+    public int C2
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 2;
+    }
 
-    public int C3 => 3;
+    public int C3
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 3;
+    }
 }
 
 internal readonly struct RijndaelShape5 : IRijndaelShape
 {
-    public int Nb => 5;
+    public int Nb
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 5;
+    }
 
-    public int C1 => 1;
+    public int C1
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 1;
+    }
 
-    public int C2 => 2;
+    public int C2
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 2;
+    }
 
-    public int C3 => 3;
+    public int C3
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 3;
+    }
 }
 
 internal readonly struct RijndaelShape6 : IRijndaelShape
 {
-    public int Nb => 6;
+    public int Nb
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 6;
+    }
 
-    public int C1 => 1;
+    public int C1
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 1;
+    }
 
-    public int C2 => 2;
+    public int C2
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 2;
+    }
 
-    public int C3 => 3;
+    public int C3
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 3;
+    }
 }
 
 internal readonly struct RijndaelShape7 : IRijndaelShape
 {
-    public int Nb => 7;
+    public int Nb
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 7;
+    }
 
-    public int C1 => 1;
+    public int C1
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 1;
+    }
 
-    public int C2 => 2;
+    public int C2
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 2;
+    }
 
-    public int C3 => 4;
+    public int C3
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 4;
+    }
 }
 
 internal readonly struct RijndaelShape8 : IRijndaelShape
 {
-    public int Nb => 8;
+    public int Nb
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 8;
+    }
 
-    public int C1 => 1;
+    public int C1
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 1;
+    }
 
-    public int C2 => 3;
+    public int C2
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 3;
+    }
 
-    public int C3 => 4;
+    public int C3
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => 4;
+    }
 }

@@ -20,7 +20,11 @@ internal struct ArrayTables<TDirection> : IRijndaelTables
     private uint[] _t;
     private byte[] _s;
 
-    public readonly bool Inverse => default(TDirection).Inverse;
+    public readonly bool Inverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TDirection).Inverse;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Load()
@@ -74,7 +78,11 @@ internal static unsafe class StaticTablePointers
 internal unsafe struct StaticFieldTables<TDirection> : IRijndaelTables
     where TDirection : struct, IRijndaelDirection
 {
-    public readonly bool Inverse => default(TDirection).Inverse;
+    public readonly bool Inverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TDirection).Inverse;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Load()
@@ -113,5 +121,9 @@ internal readonly struct MaskBytes : IRijndaelBytes
 /// <summary>Technique 2 out: the state in a managed array allocated for every block, as in the paper's TestHeap.</summary>
 internal readonly struct HeapTemporaries : IRijndaelTemporaries
 {
-    public bool OnHeap => true;
+    public bool OnHeap
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => true;
+    }
 }
