@@ -12,7 +12,9 @@ namespace Panicode.Crypto.Unsafe.Rijndael;
 /// (<typeparamref name="TShape"/>) and the techniques (<typeparamref name="TTables"/>,
 /// <typeparamref name="TBytes"/>, <typeparamref name="TTemporaries"/>) are struct type parameters, so the
 /// JIT compiles one specialised, fully unrolled round per instantiation: the column lines past Nb drop
-/// out and every state index is a constant.
+/// out and every state index is a constant. The state lives in two eight-word buffers, except for Nb = 4
+/// with stack temporaries, which keeps it in four locals (<see cref="TransformInRegisters"/>) and builds
+/// its rounds from the same column functions.
 /// </summary>
 /// <remarks>
 /// Decryption runs the same round: InvShiftRows takes row r of column j from column j - Cr, ShiftRows
