@@ -7,8 +7,7 @@ namespace Panicode.Crypto.Unsafe.Rijndael;
 
 /// <summary>
 /// What the portable unsafe cores need for one key: Nb, Nr, the encryption and equivalent-inverse
-/// round keys from the Reference key schedule (AES proposal v2 §4.3, §5.3.3) and the ShiftRows /
-/// InvShiftRows source columns.
+/// round keys from the Reference key schedule (AES proposal v2 §4.3, §5.3.3).
 /// </summary>
 internal sealed class RijndaelExpandedKey
 {
@@ -22,7 +21,6 @@ internal sealed class RijndaelExpandedKey
         DecryptionKeys = new uint[EncryptionKeys.Length];
         RijndaelKeySchedule.ExpandEncryptionKey(key, EncryptionKeys);
         RijndaelKeySchedule.ExpandDecryptionKey(EncryptionKeys, DecryptionKeys, Nb);
-        (Shifted, Unshifted) = RijndaelCore.SourceColumns(Nb);
     }
 
     public int Nb { get; }
@@ -32,10 +30,6 @@ internal sealed class RijndaelExpandedKey
     public uint[] EncryptionKeys { get; }
 
     public uint[] DecryptionKeys { get; }
-
-    public int[] Shifted { get; }
-
-    public int[] Unshifted { get; }
 
     public void Clear()
     {

@@ -19,11 +19,14 @@ public sealed class UnsafeRijndaelTests
 {
     private static readonly int[] s_sizes = { 16, 20, 24, 28, 32 };
 
-        public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
+    public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
         Implementations.ToTheoryData(Implementations.Rijndael.Where(i => i.Name != "Reference"));
 
     /// <summary>Every optimized core this machine can run, by name, as factories of (key, block size).</summary>
     public static TheoryData<string> Cores => new(CoreFactories().Keys);
+
+    /// <summary>The ablation variants by name (the enum is internal to the Unsafe assembly).</summary>
+    public static TheoryData<string> AblationVariants => new(Enum.GetNames(typeof(RijndaelAblation)));
 
     [Theory]
     [MemberData(nameof(UnsafeFlavours))]
@@ -73,24 +76,62 @@ public sealed class UnsafeRijndaelTests
         }
     }
 
+    [Theory]
+    [MemberData(nameof(AblationVariants))]
+    public void EveryAblationVariantMatchesReferenceInEveryModeAndPadding(string name)
+    {
+        RijndaelAblation variant = (RijndaelAblation)Enum.Parse(typeof(RijndaelAblation), name);
+        int cases = UnsafeDifferential.RunModesAndPaddings(
+            RijndaelCipher.Create, () => RijndaelAblationCore.CreateAlgorithm(variant), s_sizes, s_sizes, new Random(6 + (int)variant));
+
+        // 25 size pairs x 6 modes x 5 paddings.
+        Assert.Equal(25 * 6 * 5, cases);
+    }
+
     [Fact]
-    public void EveryAblationVariantIsListedAndMatchesReferenceThroughTheModes()
+    public void EveryAblationVariantIsListed()
     {
         RijndaelAblation[] variants = (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation));
+
+        // The four techniques out one at a time, plus the baseline with all of them.
         Assert.Equal(5, variants.Length);
-        Random random = new(6);
+        Assert.Equal(variants.Length, AblationVariants.Count);
         foreach (RijndaelAblation variant in variants)
         {
             Assert.Contains("Ablation-" + variant, CoreFactories().Keys);
-            byte[] key = UnsafeDifferential.Bytes(random, 24);
-            byte[] iv = UnsafeDifferential.Bytes(random, 28);
-            byte[] plaintext = UnsafeDifferential.Bytes(random, 300);
-            using SymmetricAlgorithm reference = UnsafeDifferential.Configure(RijndaelCipher.Create(), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
-            using SymmetricAlgorithm candidate = UnsafeDifferential.Configure(RijndaelAblationCore.CreateAlgorithm(variant), key, iv, 28, CipherMode.CBC, 28, PaddingMode.PKCS7);
-            byte[] expected = reference.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
-            Assert.Equal(expected, candidate.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length));
-            Assert.Equal(plaintext, candidate.CreateDecryptor().TransformFinalBlock(expected, 0, expected.Length));
         }
+    }
+
+    [Fact]
+    public void AblationBaselineIsTheShippingCoreAndEachVariantSwapsExactlyOneTechnique()
+    {
+        using BlockCipher baseline = RijndaelAblationCore.Create(new byte[16], 16, RijndaelAblation.AllTechniques);
+        Assert.IsType<RijndaelPortableCore>(baseline);
+        Type[] shipping = PolicyArguments(baseline);
+
+        // Positions of the policy type arguments: 0, 1 = tables (encryption, decryption), 2 = bytes, 3 = temporaries.
+        Dictionary<RijndaelAblation, int[]> swapped = new()
+        {
+            [RijndaelAblation.NoPointers] = new[] { 0, 1 },
+            [RijndaelAblation.NoStackalloc] = new[] { 3 },
+            [RijndaelAblation.MaskInsteadOfCast] = new[] { 2 },
+            [RijndaelAblation.StaticFieldTables] = new[] { 0, 1 },
+        };
+        Assert.Equal(Enum.GetValues(typeof(RijndaelAblation)).Length - 1, swapped.Count);
+        HashSet<string> tablePolicies = new();
+        foreach ((RijndaelAblation variant, int[] positions) in swapped)
+        {
+            using BlockCipher core = RijndaelAblationCore.Create(new byte[16], 16, variant);
+            Type[] policies = PolicyArguments(core);
+            int[] differing = Enumerable.Range(0, 4).Where(i => policies[i] != shipping[i]).ToArray();
+            Assert.True(positions.SequenceEqual(differing), $"{variant} swaps policies [{string.Join(", ", differing)}], expected [{string.Join(", ", positions)}]");
+            if (positions[0] == 0)
+            {
+                Assert.True(tablePolicies.Add(policies[0].GetGenericTypeDefinition().Name), $"{variant} reuses another variant's table policy");
+            }
+        }
+
+        Assert.Throws<ArgumentOutOfRangeException>(() => RijndaelAblationCore.Create(new byte[16], 16, (RijndaelAblation)99));
     }
 
     [Fact]
@@ -131,10 +172,22 @@ public sealed class UnsafeRijndaelTests
 
         foreach (RijndaelAblation variant in (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation)))
         {
-            cores["Ablation-" + variant] = (key, blockSize) => new RijndaelAblationCore(key, blockSize, variant);
+            cores["Ablation-" + variant] = (key, blockSize) => RijndaelAblationCore.Create(key, blockSize, variant);
         }
 
         return cores;
+    }
+
+    // The policy type arguments of the RijndaelTableCore a core derives from.
+    private static Type[] PolicyArguments(BlockCipher core)
+    {
+        Type type = core.GetType();
+        while (!type.IsGenericType || type.GetGenericTypeDefinition() != typeof(RijndaelTableCore<,,,>))
+        {
+            type = type.BaseType ?? throw new InvalidOperationException($"{core.GetType()} is not a RijndaelTableCore.");
+        }
+
+        return type.GetGenericArguments();
     }
 
     private static int[] BlockSizes(string core) => core switch

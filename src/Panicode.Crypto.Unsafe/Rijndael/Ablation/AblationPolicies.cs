@@ -1,43 +1,65 @@
+using System;
+using System.Runtime.CompilerServices;
 using Panicode.Crypto.Rijndael;
 
 namespace Panicode.Crypto.Unsafe.Rijndael.Ablation;
 
-/// <summary>Tables as the Reference assembly's managed arrays: every lookup is bounds-checked.</summary>
-internal readonly struct ArrayTableAccess : IRijndaelTableAccess
-{
-    private readonly uint[] _t0;
-    private readonly uint[] _t1;
-    private readonly uint[] _t2;
-    private readonly uint[] _t3;
-    private readonly byte[] _s;
+// The policies that take one technique out of RijndaelTableRounds each (see RijndaelAblation): the
+// counterparts of PointerTables, CastBytes and StackTemporaries in RijndaelTablePolicies.cs.
 
-    private ArrayTableAccess(uint[] t0, uint[] t1, uint[] t2, uint[] t3, byte[] s)
+/// <summary>
+/// Technique 1 out: the tables as managed arrays held in a local, so every lookup is bounds-checked.
+/// Like <see cref="PointerTables{TDirection}"/>, the four T-tables are one 1024-word block.
+/// </summary>
+internal struct ArrayTables<TDirection> : IRijndaelTables
+    where TDirection : struct, IRijndaelDirection
+{
+    private static readonly uint[] s_encryption = Concatenate(RijndaelTables.Te0, RijndaelTables.Te1, RijndaelTables.Te2, RijndaelTables.Te3);
+    private static readonly uint[] s_decryption = Concatenate(RijndaelTables.Td0, RijndaelTables.Td1, RijndaelTables.Td2, RijndaelTables.Td3);
+
+    private uint[] _t;
+    private byte[] _s;
+
+    public readonly bool Inverse
     {
-        _t0 = t0;
-        _t1 = t1;
-        _t2 = t2;
-        _t3 = t3;
-        _s = s;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TDirection).Inverse;
     }
 
-    public static ArrayTableAccess Encryption =>
-        new(RijndaelTables.Te0, RijndaelTables.Te1, RijndaelTables.Te2, RijndaelTables.Te3, RijndaelTables.SBox);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Load()
+    {
+        _t = Inverse ? s_decryption : s_encryption;
+        _s = Inverse ? RijndaelTables.InverseSBox : RijndaelTables.SBox;
+    }
 
-    public static ArrayTableAccess Decryption =>
-        new(RijndaelTables.Td0, RijndaelTables.Td1, RijndaelTables.Td2, RijndaelTables.Td3, RijndaelTables.InverseSBox);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T0(uint index) => _t[index];
 
-    public uint T0(uint index) => _t0[index];
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T1(uint index) => _t[256 + index];
 
-    public uint T1(uint index) => _t1[index];
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T2(uint index) => _t[512 + index];
 
-    public uint T2(uint index) => _t2[index];
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T3(uint index) => _t[768 + index];
 
-    public uint T3(uint index) => _t3[index];
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint S(uint index) => _s[index];
 
-    public uint S(uint index) => _s[index];
+    private static uint[] Concatenate(uint[] t0, uint[] t1, uint[] t2, uint[] t3)
+    {
+        uint[] all = new uint[1024];
+        t0.CopyTo(all, 0);
+        t1.CopyTo(all, 256);
+        t2.CopyTo(all, 512);
+        t3.CopyTo(all, 768);
+        return all;
+    }
 }
 
-/// <summary>The table pointers as static readonly fields, read at each lookup instead of held in locals.</summary>
+/// <summary>The table pointers as static readonly fields, one per table, read at each lookup.</summary>
 internal static unsafe class StaticTablePointers
 {
     public static readonly uint* Te0 = RijndaelPointerTables.Encryption.T0;
@@ -52,80 +74,56 @@ internal static unsafe class StaticTablePointers
     public static readonly byte* InverseSBox = RijndaelPointerTables.Decryption.SBox;
 }
 
-/// <summary>Selects the encryption or the decryption tables; a JIT-time constant in a generic instantiation.</summary>
-internal interface ITableDirection
+/// <summary>Technique 4 out: the same pointers, but read from <see cref="StaticTablePointers"/> at every lookup instead of held in a local.</summary>
+internal unsafe struct StaticFieldTables<TDirection> : IRijndaelTables
+    where TDirection : struct, IRijndaelDirection
 {
-    bool IsEncryption { get; }
+    public readonly bool Inverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => default(TDirection).Inverse;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Load()
+    {
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T0(uint index) => Inverse ? StaticTablePointers.Td0[index] : StaticTablePointers.Te0[index];
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T1(uint index) => Inverse ? StaticTablePointers.Td1[index] : StaticTablePointers.Te1[index];
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T2(uint index) => Inverse ? StaticTablePointers.Td2[index] : StaticTablePointers.Te2[index];
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint T3(uint index) => Inverse ? StaticTablePointers.Td3[index] : StaticTablePointers.Te3[index];
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly uint S(uint index) => Inverse ? StaticTablePointers.InverseSBox[index] : StaticTablePointers.SBox[index];
 }
 
-internal readonly struct EncryptionTables : ITableDirection
+/// <summary>Technique 3 out: bytes extracted with <c>&amp; 0xFF</c> masks.</summary>
+internal readonly struct MaskBytes : IRijndaelBytes
 {
-    public bool IsEncryption => true;
-}
-
-internal readonly struct DecryptionTables : ITableDirection
-{
-    public bool IsEncryption => false;
-}
-
-/// <summary>Tables read from <see cref="StaticTablePointers"/> at every lookup.</summary>
-internal readonly unsafe struct StaticFieldTableAccess<TDirection> : IRijndaelTableAccess
-    where TDirection : struct, ITableDirection
-{
-    public uint T0(uint index) => default(TDirection).IsEncryption ? StaticTablePointers.Te0[index] : StaticTablePointers.Td0[index];
-
-    public uint T1(uint index) => default(TDirection).IsEncryption ? StaticTablePointers.Te1[index] : StaticTablePointers.Td1[index];
-
-    public uint T2(uint index) => default(TDirection).IsEncryption ? StaticTablePointers.Te2[index] : StaticTablePointers.Td2[index];
-
-    public uint T3(uint index) => default(TDirection).IsEncryption ? StaticTablePointers.Te3[index] : StaticTablePointers.Td3[index];
-
-    public uint S(uint index) => default(TDirection).IsEncryption ? StaticTablePointers.SBox[index] : StaticTablePointers.InverseSBox[index];
-}
-
-/// <summary>Bytes extracted with <c>&amp; 0xFF</c> masks.</summary>
-internal readonly struct MaskByteExtraction : IRijndaelByteExtraction
-{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Byte0(uint x) => x & 0xFF;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Byte1(uint x) => (x >> 8) & 0xFF;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Byte2(uint x) => (x >> 16) & 0xFF;
 }
 
-/// <summary>State words in managed arrays allocated for every block, as a plain managed implementation would.</summary>
-internal struct HeapTemporaries : IRijndaelTemporaries
+/// <summary>Technique 2 out: the state in a managed array allocated for every block, as in the paper's TestHeap.</summary>
+internal readonly struct HeapTemporaries : IRijndaelTemporaries
 {
-    private readonly int _columns;
-    private uint[] _state;
-    private uint[] _next;
-
-    public HeapTemporaries(int columns)
+    public bool OnHeap
     {
-        _columns = columns;
-        _state = _next = System.Array.Empty<uint>();
-    }
-
-    public void BeginBlock()
-    {
-        _state = new uint[_columns];
-        _next = new uint[_columns];
-    }
-
-    public uint Get(int column) => _state[column];
-
-    public void SetNext(int column, uint value) => _next[column] = value;
-
-    public void Swap()
-    {
-        uint[] t = _state;
-        _state = _next;
-        _next = t;
-    }
-
-    public void Clear()
-    {
-        System.Array.Clear(_state, 0, _state.Length);
-        System.Array.Clear(_next, 0, _next.Length);
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => true;
     }
 }
