@@ -93,7 +93,8 @@ internal readonly struct AesNiDecryption : IAesNiDirection
 }
 /// <summary>
 /// What the AES-NI cores share: the round keys of <see cref="AesNiKeySchedule"/>, pinned once per
-/// call, and their clearing. Subclasses supply the block loops for their block size.
+/// call, and their clearing. Subclasses supply the block loops for their block size, and a CBC
+/// encryption loop (serial: one block in flight, the chaining value kept in registers).
 /// </summary>
 internal abstract unsafe class AesNiCore : BlockCipher
 {
@@ -118,6 +119,17 @@ internal abstract unsafe class AesNiCore : BlockCipher
         }
     }
 
+    protected sealed override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* iv = chain)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = _encryptionKeys)
+        {
+            EncryptCbc(iv, src, dst, source.Length / BlockSize, keys, _rounds);
+        }
+    }
+
     protected sealed override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         fixed (byte* src = source)
@@ -136,6 +148,12 @@ internal abstract unsafe class AesNiCore : BlockCipher
 
     /// <summary>Encrypts <paramref name="blocks"/> blocks with <paramref name="rounds"/> rounds of <paramref name="keys"/>.</summary>
     protected abstract void Encrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds);
+
+    /// <summary>
+    /// CBC-encrypts <paramref name="blocks"/> blocks, the chaining value read from and written back to
+    /// <paramref name="chain"/> and held in registers in between.
+    /// </summary>
+    protected abstract void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds);
 
     /// <summary>Decrypts with the equivalent-inverse-cipher keys.</summary>
     protected abstract void Decrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds);

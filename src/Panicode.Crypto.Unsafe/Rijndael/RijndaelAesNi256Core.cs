@@ -42,6 +42,32 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
     protected override void Decrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds) =>
         Transform<AesNiDecryption>(src, dst, blocks, keys, rounds);
 
+    protected override void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    {
+        Vector128<byte> first0 = keys[0];
+        Vector128<byte> first1 = keys[1];
+        Vector128<byte> last0 = keys[2 * rounds];
+        Vector128<byte> last1 = keys[(2 * rounds) + 1];
+        Vector128<byte> a = Sse2.LoadVector128(chain);
+        Vector128<byte> b = Sse2.LoadVector128(chain + 16);
+        for (; blocks > 0; blocks--, src += 32, dst += 32)
+        {
+            a ^= Sse2.LoadVector128(src) ^ first0;
+            b ^= Sse2.LoadVector128(src + 16) ^ first1;
+            for (int round = 1; round < rounds; round++)
+            {
+                Round<AesNiEncryption>(ref a, ref b, keys[2 * round], keys[(2 * round) + 1]);
+            }
+
+            (a, b) = Final<AesNiEncryption>(a, b, last0, last1);
+            Sse2.Store(dst, a);
+            Sse2.Store(dst + 16, b);
+        }
+
+        Sse2.Store(chain, a);
+        Sse2.Store(chain + 16, b);
+    }
+
     private static void Transform<TDirection>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TDirection : struct, IAesNiDirection
     {
@@ -102,10 +128,18 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
     private static void LastRound<TDirection>(byte* dst, Vector128<byte> a, Vector128<byte> b, Vector128<byte> k0, Vector128<byte> k1)
         where TDirection : struct, IAesNiDirection
     {
+        (Vector128<byte> x, Vector128<byte> y) = Final<TDirection>(a, b, k0, k1);
+        Sse2.Store(dst, x);
+        Sse2.Store(dst + 16, y);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static (Vector128<byte> X, Vector128<byte> Y) Final<TDirection>(Vector128<byte> a, Vector128<byte> b, Vector128<byte> k0, Vector128<byte> k1)
+        where TDirection : struct, IAesNiDirection
+    {
         TDirection direction = default;
         (Vector128<byte> x, Vector128<byte> y) = Rearrange(a, b, direction.WideBlend, direction.WideShuffle);
-        Sse2.Store(dst, direction.Last(x, k0));
-        Sse2.Store(dst + 16, direction.Last(y, k1));
+        return (direction.Last(x, k0), direction.Last(y, k1));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -30,6 +30,27 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore
     protected override void Decrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds) =>
         Transform<AesNiDecryption>(src, dst, blocks, keys, rounds);
 
+    protected override void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    {
+        Vector128<byte> first = keys[0];
+        Vector128<byte> last = keys[rounds];
+        Vector128<byte> c = Sse2.LoadVector128(chain);
+        for (; blocks > 0; blocks--, src += 16, dst += 16)
+        {
+            // The plaintext and whitening key are combined off the critical path, which is the chain of rounds.
+            c ^= Sse2.LoadVector128(src) ^ first;
+            for (int round = 1; round < rounds; round++)
+            {
+                c = X86Aes.Encrypt(c, keys[round]);
+            }
+
+            c = X86Aes.EncryptLast(c, last);
+            Sse2.Store(dst, c);
+        }
+
+        Sse2.Store(chain, c);
+    }
+
     private static void Transform<TDirection>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TDirection : struct, IAesNiDirection
     {

@@ -81,9 +81,10 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
         Span<byte> output = outputBuffer.AsSpan(outputOffset, produced);
         byte[]? copy = null;
-        if (_heldCount > 0 && input.Overlaps(output))
+        if (input.Overlaps(output, out int shift) && (_heldCount > 0 || shift != 0))
         {
-            // Held-back data shifts the output ahead of the input it comes from.
+            // The modes work in place or between disjoint buffers; the caller's offsets, or held-back data, can shift
+            // the output against the input it comes from.
             copy = input.ToArray();
             input = copy;
         }

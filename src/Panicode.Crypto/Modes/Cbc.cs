@@ -10,24 +10,35 @@ namespace Panicode.Crypto.Modes;
 /// </summary>
 internal static class Cbc
 {
-    // Decryption works in chunks so the ciphertext a chunk needs for its XOR survives an in-place call.
+    // In-place decryption works in chunks so the ciphertext a chunk needs for its XOR survives.
     private const int DecryptChunk = 512;
 
-    public static void Encrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
-    {
-        int bs = cipher.BlockSize;
-        for (int offset = 0; offset < input.Length; offset += bs)
-        {
-            Xor.InPlace(chain, input.Slice(offset, bs));
-            cipher.Encrypt(chain, chain);
-            chain.CopyTo(output.Slice(offset, bs));
-        }
-    }
+    // The chaining runs inside the core (BlockCipher.EncryptCbc): one argument check per call, not per block.
+    public static void Encrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output) =>
+        cipher.EncryptCbc(chain, input, output);
 
     public static void Decrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
     {
         int bs = cipher.BlockSize;
-        Span<byte> saved = stackalloc byte[DecryptChunk];
+        if (input.Length == 0)
+        {
+            return;
+        }
+
+        if (!input.Overlaps(output.Slice(0, input.Length)))
+        {
+            // Disjoint buffers: the ciphertext stays readable, so every block goes to the core in one call (an
+            // optimized core keeps several in flight) and no copy is needed.
+            int last = input.Length - bs;
+            cipher.Decrypt(input, output);
+            Xor.InPlace(output.Slice(0, bs), chain);
+            Xor.InPlace(output.Slice(bs, last), input.Slice(0, last));
+            input.Slice(last).CopyTo(chain);
+            return;
+        }
+
+        // In place: a short message needs only its own length of saved ciphertext, not a whole chunk to zero and clear.
+        Span<byte> saved = stackalloc byte[Math.Min(DecryptChunk, input.Length)];
         int chunkSize = DecryptChunk - (DecryptChunk % bs);
         for (int offset = 0; offset < input.Length; offset += chunkSize)
         {

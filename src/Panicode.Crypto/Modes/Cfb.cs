@@ -26,9 +26,10 @@ internal static class Cfb
         int bs = cipher.BlockSize;
         Span<byte> keystream = stackalloc byte[bs];
         Span<byte> tail = register.Slice(bs - segment);
+        cipher.ThrowIfDisposed();
         for (int offset = 0; offset < input.Length; offset += segment)
         {
-            cipher.Encrypt(register, keystream);
+            cipher.EncryptBlock(register, keystream);
 
             // The register shifts by one segment and takes the ciphertext segment at its end.
             register.Slice(segment).CopyTo(register);

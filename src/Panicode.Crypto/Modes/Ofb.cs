@@ -12,9 +12,10 @@ internal static class Ofb
     public static void Transform(BlockCipher cipher, Span<byte> register, ReadOnlySpan<byte> input, Span<byte> output)
     {
         int bs = cipher.BlockSize;
+        cipher.ThrowIfDisposed();
         for (int offset = 0; offset < input.Length; offset += bs)
         {
-            cipher.Encrypt(register, register);
+            cipher.EncryptBlock(register, register);
             Xor.Into(input.Slice(offset, bs), register, output.Slice(offset, bs));
         }
     }

@@ -51,7 +51,7 @@ internal static class OneShot
         }
 
         Secret.Clear(last);
-        Secret.Clear(copy);
+        ClearIfAny(copy);
         bytesWritten = padded;
         return true;
     }
@@ -89,24 +89,24 @@ internal static class OneShot
         Span<byte> register = stackalloc byte[MaxBlockSize];
         register = register.Slice(0, cipher.BlockSize);
         iv.CopyTo(register);
-        Span<byte> last = stackalloc byte[MaxBlockSize];
-        last = last.Slice(0, unit);
-        if (removable)
-        {
-            ciphertext.Slice(direct).CopyTo(last);
-        }
-
         ReadOnlySpan<byte> input = ciphertext.Slice(0, direct);
         byte[]? copy = UnlessAligned(ref input, destination);
+        if (!removable)
+        {
+            // Nothing is checked after the transform, so no handler (which costs a small message more than
+            // the cipher does): the one mode that rejects input, CTS, does so before writing anything.
+            ModeDispatch.Transform(mode, encrypting: false, cipher, register, feedbackBytes, input, destination, final: true);
+            ClearIfAny(copy);
+            bytesWritten = direct;
+            return true;
+        }
+
+        Span<byte> last = stackalloc byte[MaxBlockSize];
+        last = last.Slice(0, unit);
+        ciphertext.Slice(direct).CopyTo(last);
         try
         {
             ModeDispatch.Transform(mode, encrypting: false, cipher, register, feedbackBytes, input, destination, final: true);
-            if (!removable)
-            {
-                bytesWritten = direct;
-                return true;
-            }
-
             ModeDispatch.Transform(mode, encrypting: false, cipher, register, feedbackBytes, last, last, final: true);
             int lastLength = BlockPadding.DataLength(last, padding);
             if (destination.Length < direct + lastLength)
@@ -128,6 +128,16 @@ internal static class OneShot
         finally
         {
             Secret.Clear(last);
+            ClearIfAny(copy);
+        }
+    }
+
+    // The copy exists only for partially overlapping buffers; skipping the call otherwise saves a small message a
+    // call into the never-inlined clearing routine.
+    private static void ClearIfAny(byte[]? copy)
+    {
+        if (copy != null)
+        {
             Secret.Clear(copy);
         }
     }

@@ -165,6 +165,25 @@ public class TransformBehaviourTests
 
             AssertBytes(message, buffer, c + ": in-place TransformBlock decrypt");
 
+            // Input and output one block apart in the same array, the output ahead of the input and behind it.
+            foreach ((int inputOffset, int outputOffset) in new[] { (0, c.BlockBytes), (c.BlockBytes, 0) })
+            {
+                byte[] shifted = new byte[message.Length + c.BlockBytes];
+                message.CopyTo(shifted, inputOffset);
+                using (ICryptoTransform encryptor = algorithm.CreateEncryptor())
+                {
+                    Assert.Equal(message.Length, encryptor.TransformBlock(shifted, inputOffset, message.Length, shifted, outputOffset));
+                }
+
+                AssertBytes(expected, shifted.AsSpan(outputOffset, message.Length).ToArray(), $"{c}: overlapping TransformBlock encrypt {inputOffset}->{outputOffset}");
+                using (ICryptoTransform decryptor = algorithm.CreateDecryptor())
+                {
+                    Assert.Equal(message.Length, decryptor.TransformBlock(shifted, outputOffset, message.Length, shifted, inputOffset));
+                }
+
+                AssertBytes(message, shifted.AsSpan(inputOffset, message.Length).ToArray(), $"{c}: overlapping TransformBlock decrypt {outputOffset}->{inputOffset}");
+            }
+
             if (c.Mode is CipherMode.ECB or CipherMode.CBC or CipherMode.CFB)
             {
                 byte[] iv = algorithm.IV;

@@ -8,7 +8,8 @@ namespace Panicode.Crypto.Tests.Infrastructure;
 /// <summary>
 /// Reference-versus-candidate checks shared by the Unsafe suites of every block cipher: random inputs
 /// through every mode and padding of the public API, and the core contract (a batch of blocks equals the
-/// same blocks one call at a time, equals the Reference core, and decrypts in place).
+/// same blocks one call at a time, equals the Reference core, and decrypts in place; the fused CBC
+/// encryption of both cores equals CBC spelled out over single-block calls).
 /// </summary>
 public static class UnsafeDifferential
 {
@@ -65,7 +66,10 @@ public static class UnsafeDifferential
         return cases;
     }
 
-    /// <summary>101 random blocks: one batch call, 101 single calls and the Reference core agree; decryption in place.</summary>
+    /// <summary>
+    /// 101 random blocks: one batch call, 101 single calls and the Reference core agree; decryption in place; CBC
+    /// encryption through the fused hook of both cores equals the definition (<see cref="CbcHookEqualsDefinition"/>).
+    /// </summary>
     internal static void BatchEqualsSinglesAndReference(BlockCipher reference, BlockCipher candidate, Random random, string label)
     {
         int blockSize = candidate.BlockSize;
@@ -94,6 +98,64 @@ public static class UnsafeDifferential
         }
 
         Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "decrypt single in place: " + label);
+
+        byte[] iv = Bytes(random, blockSize);
+        byte[] cbc = CbcByDefinition(reference, iv, plaintext);
+        CbcHookEqualsDefinition(reference, iv, plaintext, cbc, "reference, " + label);
+        CbcHookEqualsDefinition(candidate, iv, plaintext, cbc, label);
+    }
+
+    /// <summary>
+    /// The fused CBC encryption (<see cref="BlockCipher.EncryptCbc"/>) against <paramref name="expected"/>: out of
+    /// place in one call, in place in one call, and in two calls split at an odd block (the chain carries over);
+    /// each time the chain must end as the last ciphertext block.
+    /// </summary>
+    internal static void CbcHookEqualsDefinition(BlockCipher cipher, byte[] iv, byte[] plaintext, byte[] expected, string label)
+    {
+        int blockSize = cipher.BlockSize;
+        byte[] lastBlock = expected.AsSpan(expected.Length - blockSize).ToArray();
+
+        byte[] chain = (byte[])iv.Clone();
+        byte[] output = new byte[plaintext.Length];
+        cipher.EncryptCbc(chain, plaintext, output);
+        Assert.True(expected.AsSpan().SequenceEqual(output), "CBC out of place: " + label);
+        Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain out of place: " + label);
+
+        chain = (byte[])iv.Clone();
+        byte[] inPlace = (byte[])plaintext.Clone();
+        cipher.EncryptCbc(chain, inPlace, inPlace);
+        Assert.True(expected.AsSpan().SequenceEqual(inPlace), "CBC in place: " + label);
+        Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain in place: " + label);
+
+        chain = (byte[])iv.Clone();
+        output = new byte[plaintext.Length];
+        int split = 37 * blockSize;
+        cipher.EncryptCbc(chain, plaintext.AsSpan(0, split), output);
+        Assert.True(expected.AsSpan(split - blockSize, blockSize).SequenceEqual(chain), "CBC chain after the first part: " + label);
+        cipher.EncryptCbc(chain, plaintext.AsSpan(split), output.AsSpan(split));
+        Assert.True(expected.AsSpan().SequenceEqual(output), "CBC in two parts: " + label);
+        Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain after two parts: " + label);
+    }
+
+    // SP 800-38A §6.2 spelled out: C[i] = E(P[i] XOR C[i-1]), C[0] = E(P[0] XOR IV), one single-block call each.
+    private static byte[] CbcByDefinition(BlockCipher cipher, byte[] iv, byte[] plaintext)
+    {
+        int blockSize = cipher.BlockSize;
+        byte[] ciphertext = new byte[plaintext.Length];
+        byte[] block = new byte[blockSize];
+        byte[] previous = (byte[])iv.Clone();
+        for (int offset = 0; offset < plaintext.Length; offset += blockSize)
+        {
+            for (int i = 0; i < blockSize; i++)
+            {
+                block[i] = (byte)(plaintext[offset + i] ^ previous[i]);
+            }
+
+            cipher.Encrypt(block, previous);
+            previous.CopyTo(ciphertext, offset);
+        }
+
+        return ciphertext;
     }
 
     /// <summary>
