@@ -3,6 +3,7 @@ using System.Diagnostics;
 using Panicode.Crypto.Camellia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Internal;
 
 namespace Panicode.Crypto.Unsafe.Camellia;
 
@@ -28,25 +29,57 @@ internal sealed unsafe class CamelliaPortableCore : BlockCipher
         _keys = CamelliaKeySchedule.Expand(key);
     }
 
-    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Crypt<ForwardSchedule>(source, destination);
+
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Crypt<BackwardSchedule>(source, destination);
+
+    // CBC encryption is serial: one lane, the key schedule pinned once, each block XORed with the previous
+    // ciphertext in the destination and encrypted there.
+    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        fixed (byte* iv = chain)
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (ulong* k = _keys)
         {
-            CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, ForwardSchedule>(
-                src, dst, source.Length / 16, k, _keys.Length, CamelliaRounds.Sp);
+            byte* previous = iv;
+            for (int offset = 0; offset < source.Length; offset += 16)
+            {
+                byte* block = dst + offset;
+                BigEndian.Write64(block, BigEndian.Read64(src + offset) ^ BigEndian.Read64(previous));
+                BigEndian.Write64(block + 8, BigEndian.Read64(src + offset + 8) ^ BigEndian.Read64(previous + 8));
+                CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, ForwardSchedule>(
+                    block, block, 1, k, _keys.Length, CamelliaRounds.Sp);
+                previous = block;
+            }
+
+            if (source.Length > 0)
+            {
+                new ReadOnlySpan<byte>(previous, 16).CopyTo(chain);
+            }
         }
     }
 
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    // Pairs of blocks go through two lanes; an odd last block through one (as both lanes it would cost the
+    // table lookups of two blocks: a one-block message took twice Reference's time).
+    private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TDirection : struct, ICamelliaDirection
     {
+        int blocks = source.Length / 16;
+        int pairs = blocks & ~1;
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (ulong* k = _keys)
         {
-            CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, BackwardSchedule>(
-                src, dst, source.Length / 16, k, _keys.Length, CamelliaRounds.Sp);
+            CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, TDirection>(
+                src, dst, pairs, k, _keys.Length, CamelliaRounds.Sp);
+            if (pairs != blocks)
+            {
+                CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, TDirection>(
+                    src + (pairs * 16), dst + (pairs * 16), 1, k, _keys.Length, CamelliaRounds.Sp);
+            }
         }
     }
 

@@ -65,6 +65,12 @@ internal readonly struct TwoBlocksInFlight : ICamelliaLanes
     public bool TwoBlocks => true;
 }
 
+/// <summary>One block through the rounds at a time: a lone block, and serial CBC encryption.</summary>
+internal readonly struct OneBlockInFlight : ICamelliaLanes
+{
+    public bool TwoBlocks => false;
+}
+
 /// <summary>Encryption: the schedule from kw1 to kw4.</summary>
 internal readonly struct ForwardSchedule : ICamelliaDirection
 {

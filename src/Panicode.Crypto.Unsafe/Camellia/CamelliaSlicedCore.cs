@@ -112,6 +112,10 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher
         }
     }
 
+    // CBC encryption is serial: one block at a time, which the portable core does without batching overhead.
+    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        _portable.EncryptCbc(chain, source, destination);
+
     protected override void ClearKeySchedule()
     {
         Secret.Clear(_encryptionKeys);

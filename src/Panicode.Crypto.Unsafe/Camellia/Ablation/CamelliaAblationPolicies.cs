@@ -30,8 +30,3 @@ internal readonly struct MaskBytes : ICamelliaByteExtraction
     public uint Byte(ulong x, int shift) => (uint)(x >> shift) & 0xFF;
 }
 
-/// <summary>One block through the rounds at a time.</summary>
-internal readonly struct OneBlockInFlight : ICamelliaLanes
-{
-    public bool TwoBlocks => false;
-}
