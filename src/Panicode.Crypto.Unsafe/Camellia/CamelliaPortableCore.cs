@@ -23,11 +23,20 @@ internal sealed unsafe class CamelliaPortableCore : BlockCipher
     private readonly ulong[] _keys;
 
     public CamelliaPortableCore(ReadOnlySpan<byte> key)
+        : this(ExpandChecked(key))
+    {
+    }
+
+    /// <summary>A core over an expanded schedule it takes ownership of (it clears it on Dispose).</summary>
+    internal CamelliaPortableCore(ulong[] schedule)
         : base(16)
     {
-        Debug.Assert(key.Length is 16 or 24 or 32);
-        _keys = CamelliaKeySchedule.Expand(key);
+        Debug.Assert(schedule.Length is 26 or 34);
+        _keys = schedule;
     }
+
+    /// <summary>The encryption schedule (kw1 ... kw4), shared with a core that holds this one.</summary>
+    internal ReadOnlySpan<ulong> Schedule => _keys;
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Crypt<ForwardSchedule>(source, destination);
@@ -84,4 +93,10 @@ internal sealed unsafe class CamelliaPortableCore : BlockCipher
     }
 
     protected override void ClearKeySchedule() => Secret.Clear(_keys);
+
+    private static ulong[] ExpandChecked(ReadOnlySpan<byte> key)
+    {
+        Debug.Assert(key.Length is 16 or 24 or 32);
+        return CamelliaKeySchedule.Expand(key);
+    }
 }
