@@ -34,7 +34,9 @@ public static class UnsafeCrypto
 
     /// <summary>
     /// Creates a <see cref="CamelliaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core
-    /// is optimized: byte-sliced on GFNI (constant-time) where available, 64-bit pointer table lookups otherwise.
+    /// is optimized: on .NET 10 with GFNI (else AES-NI), calls of several blocks (ECB, CBC decryption) go through a
+    /// byte-sliced core without table lookups; the key schedule, single blocks (CBC encryption, CFB, OFB) and short
+    /// tails use 64-bit pointer table lookups, which are not cache-timing safe.
     /// </summary>
     /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
     public static CamelliaCipher CreateCamellia() => new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed);

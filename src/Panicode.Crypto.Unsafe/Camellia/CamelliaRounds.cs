@@ -94,7 +94,8 @@ internal static unsafe class CamelliaRounds
     /// <paramref name="keys"/> (kw1, kw2, six round keys, ke pair, six, ke pair, six, [ke pair, six,] kw3, kw4).
     /// Each F depends on the one before, so a lone block leaves the load ports idle while lookups are in flight;
     /// with two lanes, two independent blocks interleaved round by round fill them, and an odd last block goes
-    /// through as both lanes (its latency is that of one block) and is written once.
+    /// through as both lanes and is written twice with the same value (the ablation variants do this; the shipping
+    /// <see cref="CamelliaPortableCore"/> passes only pairs here and sends an odd block through one lane).
     /// </summary>
     // Never inlined: CamelliaPortableCore calls two instantiations (two lanes, then one for an odd block) from one
     // method, and with both bodies inlined there the round loop ran 12-15 % slower (interleaved ablation run).

@@ -39,8 +39,10 @@ internal enum CamelliaSBoxUnit
 /// through batches is constant-time, unlike <see cref="CamelliaPortableCore"/> (table lookups). The tail of a
 /// call goes through one zero-padded 16-block batch when it has at least <see cref="ISBoxes{TV}.MinPadded"/>
 /// blocks (3 with GFNI, 7 with AES-NI, where the padded batch becomes the faster choice); shorter tails and
-/// calls (CBC, CFB and OFB encryption call with one block at a time) go to a <see cref="CamelliaPortableCore"/>,
-/// which is not constant-time.
+/// calls go to a <see cref="CamelliaPortableCore"/>, which is not constant-time. Through the modes that means:
+/// the key schedule (F on the key bits), CBC encryption, CFB and OFB in both directions (one block per call),
+/// the last (padding) block of a padded one-shot decryption, and calls of fewer than 3 (GFNI) or 7 (AES-NI)
+/// blocks all use the lookup tables.
 /// </para>
 /// </summary>
 internal sealed unsafe class CamelliaSlicedCore : BlockCipher
@@ -67,8 +69,8 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher
 
     // GFNI batches are as wide as the CPU allows: 512 bits (64 blocks, four 16-block lanes), then 256 (32 blocks),
     // then 128. On the AMD EPYC it was measured on, each step up gave about 1.6 times the throughput of the one
-    // below for long messages. What is left of a call runs through the narrower widths (CBC decryption hands the
-    // core 32 blocks at a time, so it runs on 256).
+    // below for long messages. What is left of a call runs through the narrower widths (CBC decryption between
+    // separate buffers hands the core the whole message; in place it goes in 512-byte chunks, i.e. 32 blocks).
     private static readonly int s_gfniWidth =
         Gfni.V512.IsSupported && Avx512BW.IsSupported ? 512 : Gfni.V256.IsSupported && Avx2.IsSupported ? 256 : 128;
 

@@ -79,7 +79,8 @@ internal abstract class BlockCipher : IDisposable
     /// </summary>
     internal void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        Debug.Assert(!_disposed);
+        // A real check, not an assertion: a disposed portable core would encrypt with a zeroed schedule.
+        ThrowIfDisposed();
         Debug.Assert(source.Length == BlockSize && destination.Length == BlockSize);
         EncryptCore(source, destination);
     }

@@ -77,6 +77,18 @@ public sealed class UnsafeCamelliaTests
         Assert.IsType<CamelliaPortableCore>(portable);
     }
 
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void EmptyCbcKeepsTheChainAndADisposedCoreThrows(string core)
+    {
+        Random random = new(11);
+        foreach (bool used in new[] { false, true })
+        {
+            using BlockCipher cipher = CoreFactories()[core](UnsafeDifferential.Bytes(random, 16));
+            UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"Camellia {core}, used {used}");
+        }
+    }
+
     [Fact]
     public void EveryAblationVariantIsAnEnumValueWithACore()
     {

@@ -30,7 +30,10 @@ public static class UnsafeDifferential
         foreach (PaddingMode padding in s_paddings)
         {
             int unit = mode == CipherMode.CFB ? feedbackBytes : blockSize;
-            int length = random.Next(0, (5 * blockSize) + 1);
+            // Mostly short messages (padding and tail paths), one in three long enough for every batch width of
+            // the sliced Camellia core (64 blocks) and the AES-NI cores, and for the 512-byte in-place CBC chunks.
+            int maxBlocks = random.Next(3) == 0 ? 140 : 5;
+            int length = random.Next(0, (maxBlocks * blockSize) + 1);
             if (padding == PaddingMode.None || mode == CipherMode.CTS)
             {
                 length -= length % unit;
@@ -60,10 +63,47 @@ public static class UnsafeDifferential
             Assert.True(referencePlain.AsSpan().SequenceEqual(candidatePlain), "decrypt: " + label);
             byte[] roundTrip = reference.CreateDecryptor().TransformFinalBlock(actual, 0, actual.Length);
             Assert.True(roundTrip.AsSpan().SequenceEqual(referencePlain), "round trip: " + label);
+            if (mode is CipherMode.CBC or CipherMode.ECB)
+            {
+                byte[] buffer = (byte[])expected.Clone();
+                int written = mode == CipherMode.CBC
+                    ? candidate.DecryptCbc(buffer, iv, buffer, padding)
+                    : candidate.DecryptEcb(buffer, buffer, padding);
+                Assert.True(referencePlain.AsSpan().SequenceEqual(buffer.AsSpan(0, written)), "one-shot decrypt in place: " + label);
+            }
+
             cases++;
         }
 
         return cases;
+    }
+
+    /// <summary>
+    /// The edges of the core contract: a CBC encryption of no blocks leaves the chain as it was, and after Dispose
+    /// every entry point throws <see cref="ObjectDisposedException"/> — also for a core that builds state lazily at
+    /// its first batch (<paramref name="usedBeforeDispose"/>), which must not rebuild it from a cleared schedule.
+    /// </summary>
+    internal static void EdgesOfTheContract(BlockCipher cipher, bool usedBeforeDispose, Random random, string label)
+    {
+        int bs = cipher.BlockSize;
+        byte[] chain = Bytes(random, bs);
+        byte[] before = (byte[])chain.Clone();
+        cipher.EncryptCbc(chain, ReadOnlySpan<byte>.Empty, Span<byte>.Empty);
+        Assert.True(before.AsSpan().SequenceEqual(chain), "a CBC encryption of no blocks changed the chain: " + label);
+
+        byte[] data = Bytes(random, 64 * bs);
+        byte[] output = new byte[data.Length];
+        if (usedBeforeDispose)
+        {
+            cipher.Encrypt(data, output);
+            cipher.Decrypt(data, output);
+        }
+
+        cipher.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => cipher.Encrypt(data, output));
+        Assert.Throws<ObjectDisposedException>(() => cipher.Decrypt(data, output));
+        Assert.Throws<ObjectDisposedException>(() => cipher.EncryptCbc(new byte[bs], data, output));
+        Assert.Throws<ObjectDisposedException>(() => cipher.EncryptBlock(data.AsSpan(0, bs), output.AsSpan(0, bs)));
     }
 
     /// <summary>

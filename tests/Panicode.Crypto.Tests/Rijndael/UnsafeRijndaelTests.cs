@@ -62,6 +62,19 @@ public sealed class UnsafeRijndaelTests
 
     [Theory]
     [MemberData(nameof(Cores))]
+    public void EmptyCbcKeepsTheChainAndADisposedCoreThrows(string core)
+    {
+        Random random = new(102);
+        foreach (int blockSize in BlockSizes(core))
+        foreach (bool used in new[] { false, true })
+        {
+            using BlockCipher cipher = CoreFactories()[core](UnsafeDifferential.Bytes(random, 16), blockSize);
+            UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"{core}, block {blockSize * 8}, used {used}");
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Cores))]
     public void BatchOf101BlocksEqualsSingleBlockCallsAndReference(string core)
     {
         Func<byte[], int, BlockCipher> create = CoreFactories()[core];
