@@ -35,10 +35,10 @@ internal sealed unsafe class CamelliaAblationCore : BlockCipher
     public static CamelliaCipher CreateAlgorithm(CamelliaAblation ablation) => new Algorithm(ablation);
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, encrypt: true);
+        Transform<ForwardSchedule>(source, destination, _encryptionHalves);
 
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, encrypt: false);
+        Transform<BackwardSchedule>(source, destination, _decryptionHalves);
 
     protected override void ClearKeySchedule()
     {
@@ -47,7 +47,9 @@ internal sealed unsafe class CamelliaAblationCore : BlockCipher
         Secret.Clear(_decryptionHalves);
     }
 
-    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
+    // One case per variant; the direction is a type argument, as in CamelliaPortableCore.
+    private void Transform<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination, uint[]? halves)
+        where TDirection : struct, ICamelliaDirection
     {
         int blocks = source.Length / 16;
         ulong* sp = CamelliaRounds.Sp;
@@ -58,41 +60,25 @@ internal sealed unsafe class CamelliaAblationCore : BlockCipher
             int n = _keys.Length;
             switch (_ablation)
             {
-                case CamelliaAblation.AllTechniques when encrypt:
-                    CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, ForwardSchedule>(src, dst, blocks, k, n, sp);
-                    break;
                 case CamelliaAblation.AllTechniques:
-                    CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, BackwardSchedule>(src, dst, blocks, k, n, sp);
-                    break;
-                case CamelliaAblation.NoPointers when encrypt:
-                    CamelliaRounds.Crypt<ArraySpTables, CastBytes, TwoBlocksInFlight, ForwardSchedule>(src, dst, blocks, k, n, sp);
+                    CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, TDirection>(src, dst, blocks, k, n, sp);
                     break;
                 case CamelliaAblation.NoPointers:
-                    CamelliaRounds.Crypt<ArraySpTables, CastBytes, TwoBlocksInFlight, BackwardSchedule>(src, dst, blocks, k, n, sp);
-                    break;
-                case CamelliaAblation.MaskInsteadOfCast when encrypt:
-                    CamelliaRounds.Crypt<PointerSpTables, MaskBytes, TwoBlocksInFlight, ForwardSchedule>(src, dst, blocks, k, n, sp);
+                    CamelliaRounds.Crypt<ArraySpTables, CastBytes, TwoBlocksInFlight, TDirection>(src, dst, blocks, k, n, sp);
                     break;
                 case CamelliaAblation.MaskInsteadOfCast:
-                    CamelliaRounds.Crypt<PointerSpTables, MaskBytes, TwoBlocksInFlight, BackwardSchedule>(src, dst, blocks, k, n, sp);
-                    break;
-                case CamelliaAblation.StaticFieldTables when encrypt:
-                    CamelliaRounds.Crypt<StaticFieldSpTables, CastBytes, TwoBlocksInFlight, ForwardSchedule>(src, dst, blocks, k, n, sp);
+                    CamelliaRounds.Crypt<PointerSpTables, MaskBytes, TwoBlocksInFlight, TDirection>(src, dst, blocks, k, n, sp);
                     break;
                 case CamelliaAblation.StaticFieldTables:
-                    CamelliaRounds.Crypt<StaticFieldSpTables, CastBytes, TwoBlocksInFlight, BackwardSchedule>(src, dst, blocks, k, n, sp);
-                    break;
-                case CamelliaAblation.OneBlockInFlight when encrypt:
-                    CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, ForwardSchedule>(src, dst, blocks, k, n, sp);
+                    CamelliaRounds.Crypt<StaticFieldSpTables, CastBytes, TwoBlocksInFlight, TDirection>(src, dst, blocks, k, n, sp);
                     break;
                 case CamelliaAblation.OneBlockInFlight:
-                    CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, BackwardSchedule>(src, dst, blocks, k, n, sp);
+                    CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, TDirection>(src, dst, blocks, k, n, sp);
                     break;
                 case CamelliaAblation.ThirtyTwoBitUnits:
-                    uint[] halves = encrypt ? _encryptionHalves! : _decryptionHalves!;
                     fixed (uint* h = halves)
                     {
-                        Camellia32Rounds.Crypt(src, dst, blocks, h, halves.Length, Camellia32Rounds.Tables);
+                        Camellia32Rounds.Crypt(src, dst, blocks, h, halves!.Length, Camellia32Rounds.Tables);
                     }
 
                     break;
