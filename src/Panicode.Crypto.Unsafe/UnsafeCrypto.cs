@@ -1,9 +1,9 @@
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
-using Panicode.Crypto.Unsafe.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.Ec;
 using Panicode.Crypto.Unsafe.Internal;
-using Panicode.Crypto.Unsafe.Rijndael;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 namespace Panicode.Crypto.Unsafe;
 

@@ -1,6 +1,6 @@
 using System;
 using System.Security.Cryptography;
-using Panicode.Crypto.Camellia;
+using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
 
 namespace Panicode.Crypto;

@@ -5,6 +5,7 @@
 using System;
 using System.IO;
 using System.Security.Cryptography;
+using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto;

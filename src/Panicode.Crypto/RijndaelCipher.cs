@@ -1,7 +1,7 @@
 using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Modes;
-using Panicode.Crypto.Rijndael;
+using Panicode.Crypto.BlockCiphers.Rijndael;
 
 namespace Panicode.Crypto;
 

@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Ec;
 using Panicode.Crypto.Vectors;
 using Panicode.Crypto.Vectors.Ec;

@@ -12,7 +12,7 @@ root of beta's polynomial in the AES field) turns the inversion of one field int
 where M maps a byte to its field element. s2 = rotl1 s1 and s3 = rotr1 s1 fold into B and b; s4 = s1 rotl1 folds into A.
 The script checks all 256 inputs of s1..s4 against Tables 4..7 of the specification, emulating the instructions as
 the Intel SDM defines them (result bit i = parity(matrix byte [7 - i] & x) ^ bit i of the immediate), and prints the
-constants for src/Panicode.Crypto.Unsafe/Camellia/CamelliaSlicedCore.cs. It also checks the XOR network the core uses
+constants for src/Panicode.Crypto.Unsafe/BlockCiphers/Camellia/CamelliaSlicedCore.cs. It also checks the XOR network the core uses
 for the P-function (RFC 3713 section 2.4.1). Plain Python 3, no packages.
 
 Usage: python3 tools/camellia-gfni/derive.py [path to camellia_spec_ntt_2000.txt]

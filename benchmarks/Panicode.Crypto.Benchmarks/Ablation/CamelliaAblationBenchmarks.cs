@@ -3,10 +3,10 @@ using System.Collections.Generic;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using Panicode.Crypto.Benchmarks.Symmetric;
-using Panicode.Crypto.Camellia;
-using Panicode.Crypto.Unsafe.Camellia;
-using Panicode.Crypto.Unsafe.Camellia.Ablation;
-using Variant = Panicode.Crypto.Unsafe.Camellia.Ablation.CamelliaAblation;
+using Panicode.Crypto.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+using Variant = Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation.CamelliaAblation;
 
 namespace Panicode.Crypto.Benchmarks.Ablation;
 

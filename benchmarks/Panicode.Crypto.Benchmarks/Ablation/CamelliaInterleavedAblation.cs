@@ -3,10 +3,10 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
 using System.Threading;
-using Panicode.Crypto.Camellia;
+using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
-using Panicode.Crypto.Unsafe.Camellia;
-using Panicode.Crypto.Unsafe.Camellia.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
 
 namespace Panicode.Crypto.Benchmarks.Ablation;
 

@@ -4,12 +4,12 @@ using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Engines;
-using Panicode.Crypto.Camellia;
+using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
-using Panicode.Crypto.Rijndael;
+using Panicode.Crypto.BlockCiphers.Rijndael;
 using Panicode.Crypto.Unsafe;
-using Panicode.Crypto.Unsafe.Camellia;
-using Panicode.Crypto.Unsafe.Rijndael;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 

@@ -1,5 +1,5 @@
 using System;
-using Panicode.Crypto.Camellia;
+using Panicode.Crypto.BlockCiphers.Camellia;
 
 namespace Panicode.Crypto.Tests.Camellia;
 

@@ -2,11 +2,11 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
-using Panicode.Crypto.Camellia;
+using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Tests.Infrastructure;
-using Panicode.Crypto.Unsafe.Camellia;
-using Panicode.Crypto.Unsafe.Camellia.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
 
 namespace Panicode.Crypto.Tests.Camellia;
 

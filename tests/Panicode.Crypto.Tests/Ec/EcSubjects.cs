@@ -1,6 +1,7 @@
 using System;
 using System.Security.Cryptography;
 using Org.BouncyCastle.Crypto.Digests;
+using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Ec;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Vectors.Ec;

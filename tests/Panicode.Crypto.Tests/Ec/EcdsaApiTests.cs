@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Numerics;
 using System.Security.Cryptography;
+using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Ec;
 using Panicode.Crypto.Tests.Infrastructure;
 

@@ -3,10 +3,10 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Modes;
-using Panicode.Crypto.Rijndael;
+using Panicode.Crypto.BlockCiphers.Rijndael;
 using Panicode.Crypto.Tests.Infrastructure;
-using Panicode.Crypto.Unsafe.Rijndael;
-using Panicode.Crypto.Unsafe.Rijndael.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
 
 namespace Panicode.Crypto.Tests.Rijndael;
 

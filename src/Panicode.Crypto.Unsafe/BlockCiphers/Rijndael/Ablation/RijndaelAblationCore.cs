@@ -1,0 +1,56 @@
+using System;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
+
+/// <summary>
+/// The ablation variants of issue 4: the shipping Rijndael rounds (AES proposal v2 §5.2.1, §5.3.3) with
+/// one of the paper's techniques taken out (<see cref="RijndaelAblation"/>), for benchmarks that measure
+/// what each contributes. Correct for every block and key size, like the other cores.
+/// </summary>
+internal static class RijndaelAblationCore
+{
+    /// <summary>The core of <paramref name="ablation"/>; <see cref="RijndaelAblation.AllTechniques"/> is <see cref="RijndaelPortableCore"/>.</summary>
+    public static BlockCipher Create(ReadOnlySpan<byte> key, int blockSizeInBytes, RijndaelAblation ablation) => ablation switch
+    {
+        RijndaelAblation.AllTechniques => new RijndaelPortableCore(key, blockSizeInBytes),
+        RijndaelAblation.NoPointers =>
+            new Variant<ArrayTables<ForwardDirection>, ArrayTables<InverseDirection>, CastBytes, StackTemporaries>(key, blockSizeInBytes),
+        RijndaelAblation.NoStackalloc =>
+            new Variant<PointerTables<ForwardDirection>, PointerTables<InverseDirection>, CastBytes, HeapTemporaries>(key, blockSizeInBytes),
+        RijndaelAblation.MaskInsteadOfCast =>
+            new Variant<PointerTables<ForwardDirection>, PointerTables<InverseDirection>, MaskBytes, StackTemporaries>(key, blockSizeInBytes),
+        RijndaelAblation.StaticFieldTables =>
+            new Variant<StaticFieldTables<ForwardDirection>, StaticFieldTables<InverseDirection>, CastBytes, StackTemporaries>(key, blockSizeInBytes),
+        _ => throw new ArgumentOutOfRangeException(nameof(ablation), ablation, "Unknown ablation variant."),
+    };
+
+    /// <summary>A Rijndael algorithm object (all modes and paddings) over the core of <paramref name="ablation"/>.</summary>
+    public static RijndaelCipher CreateAlgorithm(RijndaelAblation ablation) => new Algorithm(ablation);
+
+    /// <summary>One ablation variant: the shipping rounds with the given policies.</summary>
+    internal sealed class Variant<TEncryption, TDecryption, TBytes, TTemporaries> : RijndaelTableCore<TEncryption, TDecryption, TBytes, TTemporaries>
+        where TEncryption : struct, IRijndaelTables
+        where TDecryption : struct, IRijndaelTables
+        where TBytes : struct, IRijndaelBytes
+        where TTemporaries : struct, IRijndaelTemporaries
+    {
+        public Variant(ReadOnlySpan<byte> key, int blockSizeInBytes)
+            : base(key, blockSizeInBytes)
+        {
+        }
+    }
+
+    private sealed class Algorithm : RijndaelCipher
+    {
+        private readonly RijndaelAblation _ablation;
+
+        public Algorithm(RijndaelAblation ablation)
+        {
+            _ablation = ablation;
+        }
+
+        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
+            RijndaelAblationCore.Create(key, blockSizeInBytes, _ablation);
+    }
+}

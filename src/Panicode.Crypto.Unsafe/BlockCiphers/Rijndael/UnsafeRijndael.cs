@@ -1,0 +1,39 @@
+using System;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+/// <summary>
+/// The Unsafe flavour of <see cref="RijndaelCipher"/>: the Reference assembly's modes, padding and
+/// transforms over an optimized core, chosen once per key — AES-NI for 128- and 256-bit blocks where the
+/// CPU has it and intrinsics are allowed, the portable unsafe core otherwise.
+/// </summary>
+internal sealed class UnsafeRijndael : RijndaelCipher
+{
+    private readonly bool _allowIntrinsics;
+
+    public UnsafeRijndael(bool allowIntrinsics)
+    {
+        _allowIntrinsics = allowIntrinsics;
+    }
+
+    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
+        CreateCore(key, blockSizeInBytes, _allowIntrinsics);
+
+    /// <summary>The core this flavour uses for a key and block size.</summary>
+    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, int blockSizeInBytes, bool allowIntrinsics)
+    {
+#if NET
+        if (allowIntrinsics && blockSizeInBytes == 16 && RijndaelAesNiCore.IsSupported)
+        {
+            return new RijndaelAesNiCore(key);
+        }
+
+        if (allowIntrinsics && blockSizeInBytes == 32 && RijndaelAesNi256Core.IsSupported)
+        {
+            return new RijndaelAesNi256Core(key);
+        }
+#endif
+        return new RijndaelPortableCore(key, blockSizeInBytes);
+    }
+}
