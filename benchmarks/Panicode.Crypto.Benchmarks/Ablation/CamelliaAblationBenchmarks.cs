@@ -5,8 +5,8 @@ using BenchmarkDotNet.Attributes;
 using Panicode.Crypto.Benchmarks.Symmetric;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
-using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
-using Variant = Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation.CamelliaAblation;
+using Panicode.Crypto.Ablation.Camellia;
+using Variant = Panicode.Crypto.Ablation.Camellia.CamelliaAblation;
 
 namespace Panicode.Crypto.Benchmarks.Ablation;
 

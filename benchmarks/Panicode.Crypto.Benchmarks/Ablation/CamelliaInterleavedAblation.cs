@@ -6,7 +6,7 @@ using System.Threading;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
-using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+using Panicode.Crypto.Ablation.Camellia;
 
 namespace Panicode.Crypto.Benchmarks.Ablation;
 

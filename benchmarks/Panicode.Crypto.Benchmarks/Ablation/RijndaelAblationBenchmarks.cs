@@ -2,8 +2,8 @@ using System.Collections.Generic;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using Panicode.Crypto.Benchmarks.Symmetric;
-using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
-using Technique = Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation.RijndaelAblation;
+using Panicode.Crypto.Ablation.Rijndael;
+using Technique = Panicode.Crypto.Ablation.Rijndael.RijndaelAblation;
 
 namespace Panicode.Crypto.Benchmarks.Ablation;
 

@@ -6,7 +6,7 @@ using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
-using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+using Panicode.Crypto.Ablation.Camellia;
 
 namespace Panicode.Crypto.Tests.Camellia;
 

@@ -16,7 +16,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 /// blocks in flight, one loop over all blocks of a call with the key schedule pinned once, and a key
 /// schedule (<see cref="CamelliaKeySchedule"/>) that copies the duplicated subkeys instead of rotating
 /// and is walked backwards for decryption instead of being copied in reverse. The round body is
-/// <see cref="CamelliaRounds"/>, the very one the ablation variants (<c>Ablation/</c>) measure.
+/// <see cref="CamelliaRounds"/>, the very one the ablation variants (benchmarks/Panicode.Crypto.Ablation, not shipped) measure.
 /// </summary>
 internal sealed unsafe class CamelliaPortableCore : BlockCipher
 {

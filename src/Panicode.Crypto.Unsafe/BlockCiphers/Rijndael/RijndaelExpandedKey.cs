@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics;
+using System.Runtime.InteropServices;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.BlockCiphers.Rijndael;
 
@@ -30,6 +31,26 @@ internal sealed class RijndaelExpandedKey
     public uint[] EncryptionKeys { get; }
 
     public uint[] DecryptionKeys { get; }
+
+    /// <summary>
+    /// Moves round key word j of every round to slot (Nb - j) mod Nb: the table rounds hold block column j of a
+    /// decryption there (<see cref="RijndaelTableRounds{TShape, TTables, TBytes}"/>), so the key words must follow.
+    /// </summary>
+    public void PermuteDecryptionColumns()
+    {
+        uint[] roundKeys = DecryptionKeys;
+        Span<uint> copy = stackalloc uint[Nb];
+        for (int offset = 0; offset < roundKeys.Length; offset += Nb)
+        {
+            roundKeys.AsSpan(offset, Nb).CopyTo(copy);
+            for (int j = 0; j < Nb; j++)
+            {
+                roundKeys[offset + ((Nb - j) % Nb)] = copy[j];
+            }
+        }
+
+        Secret.Clear(MemoryMarshal.AsBytes(copy));
+    }
 
     public void Clear()
     {

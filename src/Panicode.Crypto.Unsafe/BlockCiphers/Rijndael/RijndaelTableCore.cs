@@ -1,22 +1,19 @@
 using System;
-using System.Runtime.InteropServices;
-using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
-/// A Rijndael core over <see cref="RijndaelTableRounds{TShape, TTables, TBytes, TTemporaries}"/> for one
+/// A Rijndael core over <see cref="RijndaelTableRounds{TShape, TTables, TBytes}"/> for one
 /// choice of the paper's techniques: the key schedule comes from the Reference assembly
 /// (<see cref="RijndaelExpandedKey"/>), and each call picks the rounds specialised for the block size.
 /// <see cref="RijndaelPortableCore"/> is the instantiation with all four techniques; the ablation
-/// variants take one out each.
+/// variants (benchmarks/Panicode.Crypto.Ablation) take one out each.
 /// </summary>
-internal abstract unsafe class RijndaelTableCore<TEncryption, TDecryption, TBytes, TTemporaries> : BlockCipher
+internal abstract unsafe class RijndaelTableCore<TEncryption, TDecryption, TBytes> : BlockCipher
     where TEncryption : struct, IRijndaelTables
     where TDecryption : struct, IRijndaelTables
     where TBytes : struct, IRijndaelBytes
-    where TTemporaries : struct, IRijndaelTemporaries
 {
     private readonly RijndaelExpandedKey _key;
 
@@ -24,7 +21,7 @@ internal abstract unsafe class RijndaelTableCore<TEncryption, TDecryption, TByte
         : base(blockSizeInBytes)
     {
         _key = new RijndaelExpandedKey(key, blockSizeInBytes);
-        PermuteColumns(_key.DecryptionKeys, _key.Nb);
+        _key.PermuteDecryptionColumns();
     }
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
@@ -34,22 +31,6 @@ internal abstract unsafe class RijndaelTableCore<TEncryption, TDecryption, TByte
         Transform<TDecryption>(source, destination, _key.DecryptionKeys);
 
     protected override void ClearKeySchedule() => _key.Clear();
-
-    // Decryption holds block column j in state slot (Nb - j) mod Nb, so round r's key word j moves there too.
-    private static void PermuteColumns(uint[] roundKeys, int nb)
-    {
-        Span<uint> copy = stackalloc uint[nb];
-        for (int offset = 0; offset < roundKeys.Length; offset += nb)
-        {
-            roundKeys.AsSpan(offset, nb).CopyTo(copy);
-            for (int j = 0; j < nb; j++)
-            {
-                roundKeys[offset + ((nb - j) % nb)] = copy[j];
-            }
-        }
-
-        Secret.Clear(MemoryMarshal.AsBytes(copy));
-    }
 
     private void Transform<TTables>(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
         where TTables : struct, IRijndaelTables
@@ -65,19 +46,19 @@ internal abstract unsafe class RijndaelTableCore<TEncryption, TDecryption, TByte
             switch (_key.Nb)
             {
                 case 4:
-                    RijndaelTableRounds<RijndaelShape4, TTables, TBytes, TTemporaries>.Transform(ref tables, src, dst, blocks, rounds, rk);
+                    RijndaelTableRounds<RijndaelShape4, TTables, TBytes>.Transform(ref tables, src, dst, blocks, rounds, rk);
                     break;
                 case 5:
-                    RijndaelTableRounds<RijndaelShape5, TTables, TBytes, TTemporaries>.Transform(ref tables, src, dst, blocks, rounds, rk);
+                    RijndaelTableRounds<RijndaelShape5, TTables, TBytes>.Transform(ref tables, src, dst, blocks, rounds, rk);
                     break;
                 case 6:
-                    RijndaelTableRounds<RijndaelShape6, TTables, TBytes, TTemporaries>.Transform(ref tables, src, dst, blocks, rounds, rk);
+                    RijndaelTableRounds<RijndaelShape6, TTables, TBytes>.Transform(ref tables, src, dst, blocks, rounds, rk);
                     break;
                 case 7:
-                    RijndaelTableRounds<RijndaelShape7, TTables, TBytes, TTemporaries>.Transform(ref tables, src, dst, blocks, rounds, rk);
+                    RijndaelTableRounds<RijndaelShape7, TTables, TBytes>.Transform(ref tables, src, dst, blocks, rounds, rk);
                     break;
                 default:
-                    RijndaelTableRounds<RijndaelShape8, TTables, TBytes, TTemporaries>.Transform(ref tables, src, dst, blocks, rounds, rk);
+                    RijndaelTableRounds<RijndaelShape8, TTables, TBytes>.Transform(ref tables, src, dst, blocks, rounds, rk);
                     break;
             }
         }

@@ -3,10 +3,11 @@ using System.Runtime.CompilerServices;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
-// The policies of the table-driven Rijndael rounds (RijndaelTableRounds), one per technique of Oikawa et
-// al. (SCIS 2008, §3). Each is a struct type parameter: the JIT compiles one specialised copy of the rounds
-// per choice and folds every policy call away, so the shipping core (RijndaelPortableCore) and the ablation
-// variants (Ablation/) are the same code with different arguments. Policies are never passed by value
+// The policies of the table-driven Rijndael rounds (RijndaelTableRounds), for the techniques of Oikawa et
+// al. (SCIS 2008, §3) that shape the round itself. Each is a struct type parameter: the JIT compiles one
+// specialised copy of the rounds per choice and folds every policy call away, so the shipping core
+// (RijndaelPortableCore) and the ablation variants (benchmarks/Panicode.Crypto.Ablation, not shipped) are the
+// same code with different arguments. Policies are never passed by value
 // (Mono 6.8 on s390x corrupts struct arguments of generic methods); the rounds create them with default.
 
 /// <summary>Which way the block goes: selects the tables and the column order (a JIT-time constant).</summary>
@@ -114,23 +115,6 @@ internal readonly struct CastBytes : IRijndaelBytes
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Byte2(uint x) => (byte)(x >> 16);
-}
-
-/// <summary>Where the state words of a block live while it is transformed (technique 2).</summary>
-internal interface IRijndaelTemporaries
-{
-    /// <summary>False: one <c>stackalloc</c> buffer for all blocks; true: a heap array per block.</summary>
-    bool OnHeap { get; }
-}
-
-/// <summary>Technique 2: the state in <c>stackalloc</c> memory of the rounds, reused for every block.</summary>
-internal readonly struct StackTemporaries : IRijndaelTemporaries
-{
-    public bool OnHeap
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => false;
-    }
 }
 
 /// <summary>

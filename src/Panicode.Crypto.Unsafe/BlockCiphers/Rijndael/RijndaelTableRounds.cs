@@ -8,24 +8,22 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
 /// The table-driven Rijndael rounds (AES proposal v2 §5.2.1 round tables, §5.3.3 equivalent inverse
-/// cipher), written once for every block size and every choice of the paper's techniques: the block size
-/// (<typeparamref name="TShape"/>) and the techniques (<typeparamref name="TTables"/>,
-/// <typeparamref name="TBytes"/>, <typeparamref name="TTemporaries"/>) are struct type parameters, so the
-/// JIT compiles one specialised, fully unrolled round per instantiation: the column lines past Nb drop
-/// out and every state index is a constant. The state lives in two eight-word buffers, except for Nb = 4
-/// with stack temporaries, which keeps it in four locals (<see cref="TransformInRegisters"/>) and builds
-/// its rounds from the same column functions.
+/// cipher), written once for every block size and every choice of the table access and byte extraction:
+/// the block size (<typeparamref name="TShape"/>) and the techniques (<typeparamref name="TTables"/>,
+/// <typeparamref name="TBytes"/>) are struct type parameters, so the JIT compiles one specialised, fully
+/// unrolled round per instantiation: the column lines past Nb drop out and every state index is a constant.
+/// The state lives in two eight-word <c>stackalloc</c> buffers, except for Nb = 4, which keeps it in four
+/// locals (<see cref="TransformInRegisters"/>) and builds its rounds from the same column functions.
 /// </summary>
 /// <remarks>
 /// Decryption runs the same round: InvShiftRows takes row r of column j from column j - Cr, ShiftRows
 /// from j + Cr, so holding block column j in state slot (Nb - j) mod Nb turns one into the other. The
-/// caller permutes the decryption round keys the same way (<see cref="RijndaelTableCore{TEncryption, TDecryption, TBytes, TTemporaries}"/>).
+/// caller permutes the decryption round keys the same way (<see cref="RijndaelExpandedKey.PermuteDecryptionColumns"/>).
 /// </remarks>
-internal static unsafe class RijndaelTableRounds<TShape, TTables, TBytes, TTemporaries>
+internal static unsafe class RijndaelTableRounds<TShape, TTables, TBytes>
     where TShape : struct, IRijndaelShape
     where TTables : struct, IRijndaelTables
     where TBytes : struct, IRijndaelBytes
-    where TTemporaries : struct, IRijndaelTemporaries
 {
     /// <summary>
     /// Transforms <paramref name="blocks"/> blocks with Nr = <paramref name="rounds"/> and the tables the
@@ -37,7 +35,7 @@ internal static unsafe class RijndaelTableRounds<TShape, TTables, TBytes, TTempo
     {
         int nb = default(TShape).Nb;
         int blockSize = 4 * nb;
-        if (nb == 4 && !default(TTemporaries).OnHeap)
+        if (nb == 4)
         {
             TransformInRegisters(ref loaded, source, destination, blocks, rounds, roundKeys);
             return;
@@ -46,38 +44,32 @@ internal static unsafe class RijndaelTableRounds<TShape, TTables, TBytes, TTempo
         // Never passed by reference to a call that stays a call, so the JIT can hold it in a register.
         TTables tables = loaded;
 
-        // Byte offset in the block of the column held in each state slot.
         int* offsets = stackalloc int[8];
-        for (int i = 0; i < nb; i++)
-        {
-            offsets[i] = 4 * (tables.Inverse ? (nb - i) % nb : i);
-        }
+        ColumnOffsets(tables.Inverse, offsets);
 
         // Two states (current and next) of up to eight words each.
         uint* stack = stackalloc uint[16];
         for (; blocks > 0; blocks--, source += blockSize, destination += blockSize)
         {
-            if (default(TTemporaries).OnHeap)
-            {
-                uint[] heap = new uint[16];
-                fixed (uint* state = heap)
-                {
-                    Block(ref tables, source, destination, rounds, roundKeys, offsets, state);
-                }
-
-                Secret.Clear(heap);
-            }
-            else
-            {
-                Block(ref tables, source, destination, rounds, roundKeys, offsets, stack);
-            }
+            Block(ref tables, source, destination, rounds, roundKeys, offsets, stack);
         }
 
         Secret.Clear(new Span<byte>(stack, 16 * sizeof(uint)));
     }
 
+    /// <summary>The byte offset in the block of the column held in each of the Nb state slots.</summary>
+    internal static void ColumnOffsets(bool inverse, int* offsets)
+    {
+        int nb = default(TShape).Nb;
+        for (int i = 0; i < nb; i++)
+        {
+            offsets[i] = 4 * (inverse ? (nb - i) % nb : i);
+        }
+    }
+
+    /// <summary>One block through every round, its state in <paramref name="state"/> (16 words).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Block(ref TTables tables, byte* source, byte* destination, int rounds, uint* k, int* offsets, uint* state)
+    internal static void Block(ref TTables tables, byte* source, byte* destination, int rounds, uint* k, int* offsets, uint* state)
     {
         int nb = default(TShape).Nb;
         uint* s = state;

@@ -1,8 +1,10 @@
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+namespace Panicode.Crypto.Ablation.Rijndael;
 
 /// <summary>
 /// Which of the Oikawa paper's four techniques (SCIS 2008, §3) an ablation variant leaves out. Every
-/// variant runs the shipping rounds (<see cref="RijndaelTableRounds{TShape, TTables, TBytes, TTemporaries}"/>,
+/// variant runs the shipping rounds (<see cref="RijndaelTableRounds{TShape, TTables, TBytes}"/>,
 /// unrolled per block size) with one policy swapped; <see cref="AllTechniques"/> is the shipping
 /// <see cref="RijndaelPortableCore"/> itself.
 /// </summary>

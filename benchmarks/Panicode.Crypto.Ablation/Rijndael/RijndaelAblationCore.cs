@@ -1,10 +1,12 @@
 using System;
 using Panicode.Crypto.Modes;
 
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+namespace Panicode.Crypto.Ablation.Rijndael;
 
 /// <summary>
-/// The ablation variants of issue 4: the shipping Rijndael rounds (AES proposal v2 §5.2.1, §5.3.3) with
+/// The ablation variants: the shipping Rijndael rounds (AES proposal v2 §5.2.1, §5.3.3) with
 /// one of the paper's techniques taken out (<see cref="RijndaelAblation"/>), for benchmarks that measure
 /// what each contributes. Correct for every block and key size, like the other cores.
 /// </summary>
@@ -15,13 +17,12 @@ internal static class RijndaelAblationCore
     {
         RijndaelAblation.AllTechniques => new RijndaelPortableCore(key, blockSizeInBytes),
         RijndaelAblation.NoPointers =>
-            new Variant<ArrayTables<ForwardDirection>, ArrayTables<InverseDirection>, CastBytes, StackTemporaries>(key, blockSizeInBytes),
-        RijndaelAblation.NoStackalloc =>
-            new Variant<PointerTables<ForwardDirection>, PointerTables<InverseDirection>, CastBytes, HeapTemporaries>(key, blockSizeInBytes),
+            new Variant<ArrayTables<ForwardDirection>, ArrayTables<InverseDirection>, CastBytes>(key, blockSizeInBytes),
+        RijndaelAblation.NoStackalloc => new RijndaelHeapStateCore(key, blockSizeInBytes),
         RijndaelAblation.MaskInsteadOfCast =>
-            new Variant<PointerTables<ForwardDirection>, PointerTables<InverseDirection>, MaskBytes, StackTemporaries>(key, blockSizeInBytes),
+            new Variant<PointerTables<ForwardDirection>, PointerTables<InverseDirection>, MaskBytes>(key, blockSizeInBytes),
         RijndaelAblation.StaticFieldTables =>
-            new Variant<StaticFieldTables<ForwardDirection>, StaticFieldTables<InverseDirection>, CastBytes, StackTemporaries>(key, blockSizeInBytes),
+            new Variant<StaticFieldTables<ForwardDirection>, StaticFieldTables<InverseDirection>, CastBytes>(key, blockSizeInBytes),
         _ => throw new ArgumentOutOfRangeException(nameof(ablation), ablation, "Unknown ablation variant."),
     };
 
@@ -29,11 +30,10 @@ internal static class RijndaelAblationCore
     public static RijndaelCipher CreateAlgorithm(RijndaelAblation ablation) => new Algorithm(ablation);
 
     /// <summary>One ablation variant: the shipping rounds with the given policies.</summary>
-    internal sealed class Variant<TEncryption, TDecryption, TBytes, TTemporaries> : RijndaelTableCore<TEncryption, TDecryption, TBytes, TTemporaries>
+    internal sealed class Variant<TEncryption, TDecryption, TBytes> : RijndaelTableCore<TEncryption, TDecryption, TBytes>
         where TEncryption : struct, IRijndaelTables
         where TDecryption : struct, IRijndaelTables
         where TBytes : struct, IRijndaelBytes
-        where TTemporaries : struct, IRijndaelTemporaries
     {
         public Variant(ReadOnlySpan<byte> key, int blockSizeInBytes)
             : base(key, blockSizeInBytes)

@@ -1,4 +1,6 @@
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+
+namespace Panicode.Crypto.Ablation.Camellia;
 
 /// <summary>
 /// What the Camellia ablation core leaves out or changes. <see cref="AllTechniques"/> is the shipping

@@ -1,7 +1,8 @@
 using System.Runtime.CompilerServices;
 using Panicode.Crypto.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+namespace Panicode.Crypto.Ablation.Camellia;
 
 /// <summary>The S/P tables as a managed array held in a local: every lookup is bounds-checked.</summary>
 internal readonly unsafe struct ArraySpTables : ICamelliaTableAccess

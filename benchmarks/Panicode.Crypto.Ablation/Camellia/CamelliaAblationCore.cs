@@ -2,8 +2,9 @@ using System;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+namespace Panicode.Crypto.Ablation.Camellia;
 
 /// <summary>
 /// Camellia (RFC 3713) on the shipping round body <see cref="CamelliaRounds"/> with one technique taken out

@@ -2,10 +2,13 @@ using System;
 using System.Runtime.CompilerServices;
 using Panicode.Crypto.BlockCiphers.Rijndael;
 
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+namespace Panicode.Crypto.Ablation.Rijndael;
 
 // The policies that take one technique out of RijndaelTableRounds each (see RijndaelAblation): the
-// counterparts of PointerTables, CastBytes and StackTemporaries in RijndaelTablePolicies.cs.
+// counterparts of PointerTables and CastBytes in RijndaelTablePolicies.cs. Technique 2 (stackalloc
+// temporaries) is not a policy: RijndaelHeapStateCore runs the same round body with a heap state instead.
 
 /// <summary>
 /// Technique 1 out: the tables as managed arrays held in a local, so every lookup is bounds-checked.
@@ -116,14 +119,4 @@ internal readonly struct MaskBytes : IRijndaelBytes
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint Byte2(uint x) => (x >> 16) & 0xFF;
-}
-
-/// <summary>Technique 2 out: the state in a managed array allocated for every block, as in the paper's TestHeap.</summary>
-internal readonly struct HeapTemporaries : IRijndaelTemporaries
-{
-    public bool OnHeap
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => true;
-    }
 }

@@ -15,8 +15,9 @@ using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.Internal;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 
-namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
+namespace Panicode.Crypto.Ablation.Camellia;
 
 /// <summary>The Camellia round body in 32-bit units: tables, byte casts and two blocks in flight as in <see cref="CamelliaRounds"/>.</summary>
 internal static unsafe class Camellia32Rounds
