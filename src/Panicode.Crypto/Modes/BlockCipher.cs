@@ -11,10 +11,11 @@ namespace Panicode.Crypto.Modes;
 /// </summary>
 /// <remarks>
 /// Implementations override <see cref="EncryptCore"/>, <see cref="DecryptCore"/> and
-/// <see cref="ClearKeySchedule"/>; the public members check the arguments once per call. CBC
-/// encryption is serial, one block per core call, so it has a hook of its own,
-/// <see cref="EncryptCbcCore"/>, that a core may override to keep the chaining value in registers
-/// and its key schedule pinned across the blocks.
+/// <see cref="ClearKeySchedule"/>; the public members check the arguments once per call. A mode that can
+/// run faster inside a core declares that as a capability interface in the mode's own file, which a core
+/// may implement (e.g. <see cref="ICbcEncryptor"/> in Modes/Cbc.cs: CBC encryption is serial, so a core
+/// keeps the chaining value in registers and its key schedule pinned across the blocks); the mode looks
+/// the capability up and otherwise runs over <see cref="Encrypt"/>/<see cref="Decrypt"/>.
 /// </remarks>
 internal abstract class BlockCipher : IDisposable
 {
@@ -40,27 +41,6 @@ internal abstract class BlockCipher : IDisposable
     {
         CheckArguments(source, destination);
         DecryptCore(source, destination.Slice(0, source.Length));
-    }
-
-    /// <summary>
-    /// CBC-encrypts <paramref name="source"/> (whole blocks) into <paramref name="destination"/> (NIST SP 800-38A
-    /// §6.2): <paramref name="chain"/> holds the IV (or the last ciphertext block of the previous call) on entry
-    /// and the last ciphertext block on exit. <paramref name="chain"/> must not overlap the data.
-    /// </summary>
-    public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        CheckArguments(source, destination);
-        if (chain.Length != BlockSize)
-        {
-            throw new ArgumentException("The chaining value is not one block long.", nameof(chain));
-        }
-
-        if (chain.Overlaps(source) || chain.Overlaps(destination))
-        {
-            throw new ArgumentException("The chaining value overlaps the data.", nameof(chain));
-        }
-
-        EncryptCbcCore(chain, source, destination.Slice(0, source.Length));
     }
 
     /// <summary>Throws <see cref="ObjectDisposedException"/> after <see cref="Dispose"/>.</summary>
@@ -100,38 +80,17 @@ internal abstract class BlockCipher : IDisposable
     /// </summary>
     protected abstract void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination);
 
-    /// <summary>
-    /// CBC-encrypts whole blocks under the contract of <see cref="EncryptCore"/>; <paramref name="chain"/> is one
-    /// block, disjoint from the data, holding the IV on entry and the last ciphertext block on exit. This default
-    /// XORs each plaintext block with the previous ciphertext block straight into the destination and encrypts it
-    /// there, one core call per block (in place works: block i is read before it is written, and the previous
-    /// ciphertext block is never part of block i).
-    /// </summary>
-    protected virtual void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        int bs = BlockSize;
-        ReadOnlySpan<byte> previous = chain;
-        for (int offset = 0; offset < source.Length; offset += bs)
-        {
-            Span<byte> block = destination.Slice(offset, bs);
-            Xor.Into(source.Slice(offset, bs), previous, block);
-            EncryptCore(block, block);
-            previous = block;
-        }
-
-        if (source.Length > 0)
-        {
-            previous.CopyTo(chain);
-        }
-    }
-
     /// <summary>Decrypts whole blocks, under the same contract as <see cref="EncryptCore"/>.</summary>
     protected abstract void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination);
 
     /// <summary>Overwrites the key schedule with zeros.</summary>
     protected abstract void ClearKeySchedule();
 
-    private void CheckArguments(ReadOnlySpan<byte> source, Span<byte> destination)
+    /// <summary>
+    /// The checks of <see cref="Encrypt"/> and <see cref="Decrypt"/>, for a mode that hands whole blocks to a
+    /// capability of the core: not disposed, whole blocks, room in <paramref name="destination"/>, no partial overlap.
+    /// </summary>
+    internal void CheckArguments(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ThrowIfDisposed();
 

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Security.Cryptography;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Padding;
@@ -90,9 +91,9 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         }
 
         int fromHeld = Math.Min(_heldCount, produced);
-        Transform(_held.AsSpan(0, fromHeld), output, final: false);
+        Transform(_held.AsSpan(0, fromHeld), output);
         int fromInput = produced - fromHeld;
-        Transform(input.Slice(0, fromInput), output.Slice(fromHeld), final: false);
+        Transform(input.Slice(0, fromInput), output.Slice(fromHeld));
 
         _held.AsSpan(fromHeld, _heldCount - fromHeld).CopyTo(_held);
         _heldCount -= fromHeld;
@@ -112,9 +113,21 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         Buffer.BlockCopy(inputBuffer, inputOffset, message, _heldCount, inputCount);
         try
         {
-            return _mode == CipherMode.CTS ? FinalCts(message)
-                : _encrypting ? FinalEncrypt(message)
-                : FinalDecrypt(message);
+            byte[] output = new byte[FinalBlock.MaxOutputLength(_mode, _unit, _padding, message.Length, _encrypting)];
+            int written;
+            bool done = _encrypting
+                ? FinalBlock.TryEncrypt(_cipher, _mode, _register, _feedbackBytes, _padding, message, output, out written)
+                : FinalBlock.TryDecrypt(_cipher, _mode, _register, _feedbackBytes, _padding, message, output, out written);
+            Debug.Assert(done, "The output has room for the whole message.");
+            if (written == output.Length)
+            {
+                return output;
+            }
+
+            // Padding removed: the result is shorter than the message.
+            byte[] result = output.AsSpan(0, written).ToArray();
+            Secret.Clear(output);
+            return result;
         }
         finally
         {
@@ -135,68 +148,11 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         }
     }
 
-    private byte[] FinalCts(byte[] message)
+    private void Transform(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        byte[] output = new byte[message.Length];
-        Transform(message, output, final: true);
-        return output;
-    }
-
-    private byte[] FinalEncrypt(byte[] message)
-    {
-        int padded = BlockPadding.PaddedLength(message.Length, _unit, _padding);
-        byte[] output = new byte[padded];
-        int whole = message.Length - (message.Length % _unit);
-        Transform(message.AsSpan(0, whole), output, final: true);
-        if (padded > whole)
+        if (input.Length > 0)
         {
-            Span<byte> last = output.AsSpan(whole);
-            message.AsSpan(whole).CopyTo(last);
-            BlockPadding.Pad(last, message.Length - whole, _padding);
-            Transform(last, last, final: true);
-        }
-
-        return output;
-    }
-
-    private byte[] FinalDecrypt(byte[] message)
-    {
-        if (message.Length % _unit != 0)
-        {
-            throw new CryptographicException(BlockPadding.PartialBlockMessage);
-        }
-
-        bool removable = BlockPadding.IsRemovable(_padding);
-        if (removable && message.Length == 0)
-        {
-            // RijndaelManaged (and the one-shot methods) reject empty input when padding must be removed:
-            // a padded message is never empty (vectors/rijndael/rijndaelmanaged, D records of length 0).
-            throw new CryptographicException(BlockPadding.InvalidPaddingMessage);
-        }
-
-        byte[] plaintext = new byte[message.Length];
-        Transform(message, plaintext, final: true);
-        if (!removable)
-        {
-            return plaintext;
-        }
-
-        try
-        {
-            int keep = plaintext.Length - _unit + BlockPadding.DataLength(plaintext.AsSpan(plaintext.Length - _unit), _padding);
-            return plaintext.AsSpan(0, keep).ToArray();
-        }
-        finally
-        {
-            Secret.Clear(plaintext);
-        }
-    }
-
-    private void Transform(ReadOnlySpan<byte> input, Span<byte> output, bool final)
-    {
-        if (input.Length > 0 || (final && _mode == CipherMode.CTS))
-        {
-            ModeDispatch.Transform(_mode, _encrypting, _cipher, _register, _feedbackBytes, input, output, final);
+            ModeDispatch.Transform(_mode, _encrypting, _cipher, _register, _feedbackBytes, input, output);
         }
     }
 

@@ -13,9 +13,50 @@ internal static class Cbc
     // In-place decryption works in chunks so the ciphertext a chunk needs for its XOR survives.
     private const int DecryptChunk = 512;
 
-    // The chaining runs inside the core (BlockCipher.EncryptCbc): one argument check per call, not per block.
-    public static void Encrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output) =>
-        cipher.EncryptCbc(chain, input, output);
+    /// <summary>
+    /// CBC-encrypts <paramref name="input"/> (whole blocks) into <paramref name="output"/>: through the core's own
+    /// loop when it has one (<see cref="ICbcEncryptor"/>), else one core call per block. <paramref name="chain"/>
+    /// must not overlap the data.
+    /// </summary>
+    public static void Encrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        // One argument check per call, not per block.
+        cipher.CheckArguments(input, output);
+        if (chain.Length != cipher.BlockSize)
+        {
+            throw new ArgumentException("The chaining value is not one block long.", nameof(chain));
+        }
+
+        if (chain.Overlaps(input) || chain.Overlaps(output))
+        {
+            throw new ArgumentException("The chaining value overlaps the data.", nameof(chain));
+        }
+
+        output = output.Slice(0, input.Length);
+        if (cipher is ICbcEncryptor fused)
+        {
+            fused.EncryptCbc(chain, input, output);
+            return;
+        }
+
+        // XOR each plaintext block with the previous ciphertext block straight into the destination and encrypt it
+        // there (in place works: block i is read before it is written, and the previous ciphertext block is never
+        // part of block i).
+        int bs = cipher.BlockSize;
+        ReadOnlySpan<byte> previous = chain;
+        for (int offset = 0; offset < input.Length; offset += bs)
+        {
+            Span<byte> block = output.Slice(offset, bs);
+            Xor.Into(input.Slice(offset, bs), previous, block);
+            cipher.EncryptBlock(block, block);
+            previous = block;
+        }
+
+        if (input.Length > 0)
+        {
+            previous.CopyTo(chain);
+        }
+    }
 
     public static void Decrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
     {
@@ -54,4 +95,20 @@ internal static class Cbc
 
         Secret.Clear(saved);
     }
+}
+
+/// <summary>
+/// A core's own CBC encryption loop (a declared capability, looked up by <see cref="Cbc.Encrypt"/>): CBC encryption
+/// is serial, one block per core call, so a core that keeps the chaining value in registers and its key schedule
+/// pinned across the blocks is faster than the generic loop.
+/// </summary>
+internal interface ICbcEncryptor
+{
+    /// <summary>
+    /// CBC-encrypts whole blocks, arguments already checked by <see cref="Cbc.Encrypt"/>: <paramref name="source"/>
+    /// and <paramref name="destination"/> have the same length, a multiple of the block size, and are the same
+    /// memory or disjoint; <paramref name="chain"/> is one block, disjoint from the data, holding the IV on entry and
+    /// the last ciphertext block on exit (unchanged for no blocks).
+    /// </summary>
+    void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination);
 }

@@ -14,8 +14,8 @@ internal static class ModeDispatch
     public static bool UsesIv(CipherMode mode) => mode != CipherMode.ECB;
 
     /// <summary>
-    /// Transforms whole units. <paramref name="final"/> says this is the end of the message, which
-    /// only CTS treats differently (before the end it is plain CBC).
+    /// Transforms whole units of a message that may continue. CTS differs from CBC only at the end of a message,
+    /// which <see cref="FinalBlock"/> handles, so here it is CBC.
     /// </summary>
     public static void Transform(
         CipherMode mode,
@@ -24,8 +24,7 @@ internal static class ModeDispatch
         Span<byte> register,
         int feedbackBytes,
         ReadOnlySpan<byte> input,
-        Span<byte> output,
-        bool final)
+        Span<byte> output)
     {
         switch (mode)
         {
@@ -35,19 +34,11 @@ internal static class ModeDispatch
             case CipherMode.ECB:
                 cipher.Decrypt(input, output);
                 break;
-            case CipherMode.CBC when encrypting:
-            case CipherMode.CTS when encrypting && !final:
+            case CipherMode.CBC or CipherMode.CTS when encrypting:
                 Cbc.Encrypt(cipher, register, input, output);
                 break;
-            case CipherMode.CBC:
-            case CipherMode.CTS when !final:
+            case CipherMode.CBC or CipherMode.CTS:
                 Cbc.Decrypt(cipher, register, input, output);
-                break;
-            case CipherMode.CTS when encrypting:
-                Cts.Encrypt(cipher, register, input, output);
-                break;
-            case CipherMode.CTS:
-                Cts.Decrypt(cipher, register, input, output);
                 break;
             case CipherMode.CFB when encrypting:
                 Cfb.Encrypt(cipher, register, feedbackBytes, input, output);

@@ -88,7 +88,7 @@ public static class UnsafeDifferential
         int bs = cipher.BlockSize;
         byte[] chain = Bytes(random, bs);
         byte[] before = (byte[])chain.Clone();
-        cipher.EncryptCbc(chain, ReadOnlySpan<byte>.Empty, Span<byte>.Empty);
+        Cbc.Encrypt(cipher, chain, ReadOnlySpan<byte>.Empty, Span<byte>.Empty);
         Assert.True(before.AsSpan().SequenceEqual(chain), "a CBC encryption of no blocks changed the chain: " + label);
 
         byte[] data = Bytes(random, 64 * bs);
@@ -102,7 +102,7 @@ public static class UnsafeDifferential
         cipher.Dispose();
         Assert.Throws<ObjectDisposedException>(() => cipher.Encrypt(data, output));
         Assert.Throws<ObjectDisposedException>(() => cipher.Decrypt(data, output));
-        Assert.Throws<ObjectDisposedException>(() => cipher.EncryptCbc(new byte[bs], data, output));
+        Assert.Throws<ObjectDisposedException>(() => Cbc.Encrypt(cipher, new byte[bs], data, output));
         Assert.Throws<ObjectDisposedException>(() => cipher.EncryptBlock(data.AsSpan(0, bs), output.AsSpan(0, bs)));
     }
 
@@ -146,7 +146,7 @@ public static class UnsafeDifferential
     }
 
     /// <summary>
-    /// The fused CBC encryption (<see cref="BlockCipher.EncryptCbc"/>) against <paramref name="expected"/>: out of
+    /// CBC encryption through <see cref="Cbc.Encrypt"/> (the core's own loop where it declares <see cref="ICbcEncryptor"/>) against <paramref name="expected"/>: out of
     /// place in one call, in place in one call, and in two calls split at an odd block (the chain carries over);
     /// each time the chain must end as the last ciphertext block.
     /// </summary>
@@ -157,22 +157,22 @@ public static class UnsafeDifferential
 
         byte[] chain = (byte[])iv.Clone();
         byte[] output = new byte[plaintext.Length];
-        cipher.EncryptCbc(chain, plaintext, output);
+        Cbc.Encrypt(cipher, chain, plaintext, output);
         Assert.True(expected.AsSpan().SequenceEqual(output), "CBC out of place: " + label);
         Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain out of place: " + label);
 
         chain = (byte[])iv.Clone();
         byte[] inPlace = (byte[])plaintext.Clone();
-        cipher.EncryptCbc(chain, inPlace, inPlace);
+        Cbc.Encrypt(cipher, chain, inPlace, inPlace);
         Assert.True(expected.AsSpan().SequenceEqual(inPlace), "CBC in place: " + label);
         Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain in place: " + label);
 
         chain = (byte[])iv.Clone();
         output = new byte[plaintext.Length];
         int split = 37 * blockSize;
-        cipher.EncryptCbc(chain, plaintext.AsSpan(0, split), output);
+        Cbc.Encrypt(cipher, chain, plaintext.AsSpan(0, split), output);
         Assert.True(expected.AsSpan(split - blockSize, blockSize).SequenceEqual(chain), "CBC chain after the first part: " + label);
-        cipher.EncryptCbc(chain, plaintext.AsSpan(split), output.AsSpan(split));
+        Cbc.Encrypt(cipher, chain, plaintext.AsSpan(split), output.AsSpan(split));
         Assert.True(expected.AsSpan().SequenceEqual(output), "CBC in two parts: " + label);
         Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain after two parts: " + label);
     }

@@ -18,7 +18,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 /// and is walked backwards for decryption instead of being copied in reverse. The round body is
 /// <see cref="CamelliaRounds"/>, the very one the ablation variants (benchmarks/Panicode.Crypto.Ablation, not shipped) measure.
 /// </summary>
-internal sealed unsafe class CamelliaPortableCore : BlockCipher
+internal sealed unsafe class CamelliaPortableCore : BlockCipher, ICbcEncryptor
 {
     private readonly ulong[] _keys;
 
@@ -44,9 +44,9 @@ internal sealed unsafe class CamelliaPortableCore : BlockCipher
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Crypt<BackwardSchedule>(source, destination);
 
-    // CBC encryption is serial: one lane, the key schedule pinned once, each block XORed with the previous
-    // ciphertext in the destination and encrypted there.
-    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    // CBC encryption is serial (the ICbcEncryptor capability): one lane, the key schedule pinned once, each block
+    // XORed with the previous ciphertext in the destination and encrypted there.
+    public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         fixed (byte* iv = chain)
         fixed (byte* src = source)

@@ -45,7 +45,7 @@ internal enum CamelliaSBoxUnit
 /// blocks all use the lookup tables.
 /// </para>
 /// </summary>
-internal sealed unsafe class CamelliaSlicedCore : BlockCipher
+internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
 {
     // From tools/camellia-gfni/derive.py. GFNI matrix qwords: result bit i = parity(byte [7 - i] & x) ^ constant bit i.
     private const ulong PreS123 = 0x3E8AD8B52D81A4C5;   // A = phi·M·f (s1, s2, s3)
@@ -119,8 +119,9 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher
         }
     }
 
-    // CBC encryption is serial: one block at a time, which the portable core does without batching overhead.
-    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination) =>
+    // CBC encryption is serial (the ICbcEncryptor capability): one block at a time, which the portable core does
+    // without batching overhead.
+    public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination) =>
         _portable.EncryptCbc(chain, source, destination);
 
     protected override void ClearKeySchedule()

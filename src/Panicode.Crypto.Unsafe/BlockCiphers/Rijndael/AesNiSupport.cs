@@ -96,7 +96,7 @@ internal readonly struct AesNiDecryption : IAesNiDirection
 /// call, and their clearing. Subclasses supply the block loops for their block size, and a CBC
 /// encryption loop (serial: one block in flight, the chaining value kept in registers).
 /// </summary>
-internal abstract unsafe class AesNiCore : BlockCipher
+internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
 {
     private readonly int _rounds;
     private readonly Vector128<byte>[] _encryptionKeys;
@@ -119,7 +119,8 @@ internal abstract unsafe class AesNiCore : BlockCipher
         }
     }
 
-    protected sealed override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    // CBC encryption with the chaining value in a register across the blocks (the ICbcEncryptor capability).
+    void ICbcEncryptor.EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         fixed (byte* iv = chain)
         fixed (byte* src = source)
