@@ -62,7 +62,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
             // invalid size; the base class would throw ArgumentNullException.
             if (value == null)
             {
-                throw new CryptographicException("Specified key is not a valid size for this algorithm.");
+                throw new CryptographicException(ErrorMessages.InvalidKeySize);
             }
 
             base.Key = value;
@@ -96,7 +96,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             if (!IsSupported(value))
             {
-                throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
+                throw new CryptographicException(ErrorMessages.InvalidCipherMode);
             }
 
             ModeValue = value;
@@ -180,18 +180,18 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
         if (!ValidKeySize(rgbKey.Length * 8))
         {
-            throw new ArgumentException("Specified key is not a valid size for this algorithm.", nameof(rgbKey));
+            throw new ArgumentException(ErrorMessages.InvalidKeySize, nameof(rgbKey));
         }
 
         if (rgbIV != null && rgbIV.Length * 8 != BlockSizeValue)
         {
-            throw new ArgumentException("Specified initialization vector (IV) does not match the block size for this algorithm.", nameof(rgbIV));
+            throw new ArgumentException(ErrorMessages.InvalidIvSize, nameof(rgbIV));
         }
 
         CipherMode mode = ModeValue;
         if (!IsSupported(mode))
         {
-            throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
+            throw new CryptographicException(ErrorMessages.InvalidCipherMode);
         }
 
         int feedbackBytes = 0;
@@ -199,7 +199,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             if (FeedbackSizeValue < 8 || FeedbackSizeValue % 8 != 0 || FeedbackSizeValue > BlockSizeValue)
             {
-                throw new CryptographicException($"The specified feedback size '{FeedbackSizeValue}' for CipherMode 'CFB' is not supported.");
+                throw new CryptographicException(ErrorMessages.Format(ErrorMessages.FeedbackSizeNotSupported, FeedbackSizeValue));
             }
 
             feedbackBytes = FeedbackSizeValue / 8;
@@ -208,7 +208,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         byte[] iv;
         if (ModeDispatch.UsesIv(mode))
         {
-            iv = rgbIV ?? throw new CryptographicException("The cipher mode specified requires that an initialization vector (IV) be used.");
+            iv = rgbIV ?? throw new CryptographicException(ErrorMessages.IvRequired);
         }
         else
         {
@@ -224,7 +224,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     {
         if (feedbackSizeInBits < 8 || feedbackSizeInBits % 8 != 0 || feedbackSizeInBits > BlockSizeValue)
         {
-            throw new CryptographicException($"The specified feedback size '{feedbackSizeInBits}' for CipherMode 'CFB' is not supported.");
+            throw new CryptographicException(ErrorMessages.Format(ErrorMessages.FeedbackSizeNotSupported, feedbackSizeInBits));
         }
 
         return feedbackSizeInBits / 8;

@@ -7,6 +7,7 @@ using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Ec;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto;
 
@@ -105,7 +106,7 @@ public abstract class PrimeEcdh : PrimeEcdhBase
 
     /// <summary>Not supported: use <see cref="DeriveKeyFromHash(ECDiffieHellmanPublicKey, HashAlgorithmName, byte[], byte[])"/> or the raw agreement.</summary>
     public override byte[] DeriveKeyTls(ECDiffieHellmanPublicKey otherPartyPublicKey, byte[] prfLabel, byte[] prfSeed) =>
-        throw new PlatformNotSupportedException("The TLS PRF derivation is not supported by PrimeEcdh.");
+        throw new PlatformNotSupportedException(ErrorMessages.TlsPrfNotSupported);
 
     /// <summary>The raw shared secret: the x-coordinate of d Q, field-length big-endian.</summary>
     public override byte[] DeriveRawSecretAgreement(ECDiffieHellmanPublicKey otherPartyPublicKey) =>
@@ -154,7 +155,7 @@ public abstract class PrimeEcdh : PrimeEcdhBase
         byte[] z = new byte[group.FieldBytes];
         if (!group.Multiply(new AffineBytes(peerX, peerY), d, z, Span<byte>.Empty))
         {
-            throw new CryptographicException("The shared point is the point at infinity.");
+            throw new CryptographicException(ErrorMessages.SharedPointAtInfinity);
         }
 
         return z;
@@ -172,12 +173,12 @@ public abstract class PrimeEcdh : PrimeEcdhBase
         CurveParameters otherCurve = CurveParameters.FromECCurve(other.Curve);
         if (!otherCurve.SameDomain(group.Curve))
         {
-            throw new ArgumentException("The other party's public key is not on the same curve as this key.", nameof(otherPartyPublicKey));
+            throw new ArgumentException(ErrorMessages.OtherKeyOtherCurve, nameof(otherPartyPublicKey));
         }
 
         if (other.Q.X is null || other.Q.Y is null)
         {
-            throw new CryptographicException("The other party's public key has no point.");
+            throw new CryptographicException(ErrorMessages.OtherKeyNoPoint);
         }
 
         return DeriveSecret(other.Q.X, other.Q.Y);
@@ -199,7 +200,7 @@ public abstract class PrimeEcdh : PrimeEcdhBase
         // netstandard2.0's ECDiffieHellmanPublicKey cannot export its point: only our own public keys are usable.
         return key is PrimeEcdhPublicKey ours
             ? ours.Export(explicitCurve: false)
-            : throw new ArgumentException("On netstandard2.0 the other party's key must be a PrimeEcdh public key: PrimeEcdh.Create(parameters).PublicKey.", nameof(key));
+            : throw new ArgumentException(ErrorMessages.OtherKeyNotPrimeEcdh, nameof(key));
 #endif
     }
 
@@ -240,7 +241,7 @@ internal sealed class PrimeEcdhPublicKey : ECDiffieHellmanPublicKey
 
     public override ECParameters ExportExplicitParameters() => Export(explicitCurve: true);
 #else
-    public override string ToXmlString() => throw new PlatformNotSupportedException("XML key export is not supported.");
+    public override string ToXmlString() => throw new PlatformNotSupportedException(ErrorMessages.XmlExportNotSupported);
 #endif
 
 #if !NET

@@ -7,6 +7,7 @@ using System.IO;
 using System.Security.Cryptography;
 using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Ec;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto;
 
@@ -239,7 +240,7 @@ public abstract class PrimeEcdsa : ECDsa
         byte[] signature = new byte[2 * key.Group.OrderBytes];
         if (!EcdsaAlgorithm.TrySign(key.Group, key.RequirePrivate(), hash, k, signature))
         {
-            throw new CryptographicException("The nonce gives r = 0 or s = 0.");
+            throw new CryptographicException(ErrorMessages.NonceGivesZero);
         }
 
         return signature;

@@ -5,6 +5,7 @@
 using System;
 using System.IO;
 using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Hashing;
 
@@ -17,7 +18,7 @@ internal static class EcHash
         string? n = name.Name;
         if (string.IsNullOrEmpty(n))
         {
-            throw new ArgumentException("The hash algorithm name cannot be null or empty.", nameof(name));
+            throw new ArgumentException(ErrorMessages.HashNameEmpty, nameof(name));
         }
 
         switch (n!.ToUpperInvariant())
@@ -41,7 +42,7 @@ internal static class EcHash
                 return SHA3_512.Create();
 #endif
             default:
-                throw new CryptographicException($"'{n}' is not a known hash algorithm.");
+                throw new CryptographicException(ErrorMessages.Format(ErrorMessages.UnknownHash, n));
         }
     }
 

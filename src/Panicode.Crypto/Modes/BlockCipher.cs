@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Modes;
 
@@ -96,17 +97,17 @@ internal abstract class BlockCipher : IDisposable
 
         if (source.Length % BlockSize != 0)
         {
-            throw new ArgumentException("The input is not a whole number of blocks.", nameof(source));
+            throw new ArgumentException(ErrorMessages.NotWholeBlocks, nameof(source));
         }
 
         if (destination.Length < source.Length)
         {
-            throw new ArgumentException("The destination is too small.", nameof(destination));
+            throw new ArgumentException(ErrorMessages.DestinationTooSmall, nameof(destination));
         }
 
         if (source.Overlaps(destination, out int offset) && offset != 0)
         {
-            throw new ArgumentException("The source and destination overlap partially.", nameof(destination));
+            throw new ArgumentException(ErrorMessages.PartialOverlap, nameof(destination));
         }
     }
 }

@@ -63,18 +63,18 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         if (inputCount == 0)
         {
             // As the built-in Aes transforms: an empty TransformBlock call is a caller error.
-            throw new ArgumentOutOfRangeException(nameof(inputCount), "TransformBlock needs at least one unit of input.");
+            throw new ArgumentOutOfRangeException(nameof(inputCount), ErrorMessages.TransformBlockEmpty);
         }
 
         if (inputCount % _unit != 0)
         {
-            throw new ArgumentOutOfRangeException(nameof(inputCount), "TransformBlock may only process bytes in block sized increments.");
+            throw new ArgumentOutOfRangeException(nameof(inputCount), ErrorMessages.TransformBlockPartial);
         }
 
         int produced = Math.Max(0, _heldCount + inputCount - _held.Length);
         if (outputOffset < 0 || outputOffset > outputBuffer.Length || outputBuffer.Length - outputOffset < produced)
         {
-            throw new ArgumentOutOfRangeException(nameof(outputOffset), "The output buffer is too small for the transformed data.");
+            throw new ArgumentOutOfRangeException(nameof(outputOffset), ErrorMessages.OutputBufferTooSmall);
         }
 
         ThrowIfDisposed();
@@ -180,12 +180,12 @@ internal sealed class BlockCipherTransform : ICryptoTransform
 
         if (offset < 0 || offset > buffer.Length)
         {
-            throw new ArgumentOutOfRangeException(offsetName, "The offset is outside the buffer.");
+            throw new ArgumentOutOfRangeException(offsetName, ErrorMessages.OffsetOutsideBuffer);
         }
 
         if (count < 0 || count > buffer.Length - offset)
         {
-            throw new ArgumentOutOfRangeException(countName, "The count is outside the buffer.");
+            throw new ArgumentOutOfRangeException(countName, ErrorMessages.CountOutsideBuffer);
         }
     }
 }

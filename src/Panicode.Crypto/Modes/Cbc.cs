@@ -24,12 +24,12 @@ internal static class Cbc
         cipher.CheckArguments(input, output);
         if (chain.Length != cipher.BlockSize)
         {
-            throw new ArgumentException("The chaining value is not one block long.", nameof(chain));
+            throw new ArgumentException(ErrorMessages.ChainNotOneBlock, nameof(chain));
         }
 
         if (chain.Overlaps(input) || chain.Overlaps(output))
         {
-            throw new ArgumentException("The chaining value overlaps the data.", nameof(chain));
+            throw new ArgumentException(ErrorMessages.ChainOverlapsData, nameof(chain));
         }
 
         output = output.Slice(0, input.Length);

@@ -12,8 +12,6 @@ namespace Panicode.Crypto.Modes;
 /// </summary>
 internal static class Cts
 {
-    public const string TooShortMessage = "CTS needs at least one full block of input.";
-
     public static void Encrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
     {
         int bs = cipher.BlockSize;
@@ -71,7 +69,7 @@ internal static class Cts
     {
         if (length < bs)
         {
-            throw new CryptographicException(TooShortMessage);
+            throw new CryptographicException(ErrorMessages.CtsTooShort);
         }
 
         lastLength = length % bs == 0 ? bs : length % bs;

@@ -82,7 +82,7 @@ internal static class FinalBlock
         int unit = ModeDispatch.UnitSize(mode, cipher.BlockSize, feedbackBytes);
         if (ciphertext.Length % unit != 0)
         {
-            throw new CryptographicException(BlockPadding.PartialBlockMessage);
+            throw new CryptographicException(ErrorMessages.PartialBlock);
         }
 
         bool removable = BlockPadding.IsRemovable(padding);
@@ -90,7 +90,7 @@ internal static class FinalBlock
         {
             // RijndaelManaged (and the one-shot methods) reject empty input when padding must be removed:
             // a padded message is never empty (vectors/rijndael/rijndaelmanaged, D records of length 0).
-            throw new CryptographicException(BlockPadding.InvalidPaddingMessage);
+            throw new CryptographicException(ErrorMessages.InvalidPadding);
         }
 
         // All but the last unit go straight to the destination; the last unit is depadded on the stack.

@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Modes;
 
@@ -51,7 +52,7 @@ internal static class ModeDispatch
                 break;
             default:
                 Debug.Fail("Mode validated by the caller.");
-                throw new CryptographicException("Specified cipher mode is not valid for this algorithm.");
+                throw new CryptographicException(ErrorMessages.InvalidCipherMode);
         }
     }
 }

@@ -12,9 +12,6 @@ namespace Panicode.Crypto.Padding;
 /// </summary>
 internal static class BlockPadding
 {
-    public const string InvalidPaddingMessage = "Padding is invalid and cannot be removed.";
-    public const string PartialBlockMessage = "The input data is not a complete block.";
-
     /// <summary>True for the paddings whose length is recorded in the data and removed on decryption.</summary>
     public static bool IsRemovable(PaddingMode padding) =>
         padding is PaddingMode.PKCS7 or PaddingMode.ANSIX923 or PaddingMode.ISO10126;
@@ -28,7 +25,7 @@ internal static class BlockPadding
             case PaddingMode.None:
                 if (partial != 0)
                 {
-                    throw new CryptographicException(PartialBlockMessage);
+                    throw new CryptographicException(ErrorMessages.PartialBlock);
                 }
 
                 return length;
@@ -64,7 +61,7 @@ internal static class BlockPadding
                 pad.Clear();
                 break;
             default:
-                throw new CryptographicException(PartialBlockMessage);
+                throw new CryptographicException(ErrorMessages.PartialBlock);
         }
     }
 
@@ -77,8 +74,8 @@ internal static class BlockPadding
         uint unit = (uint)lastUnit.Length;
         uint padLength = lastUnit[lastUnit.Length - 1];
 
-        // 1 <= padLength <= unit
-        uint bad = ConstantTime.IsZero(padLength) | ~ConstantTime.LessThan(padLength, unit + 1);
+        // 1 <= padLength <= unit (bad is a 0/1 control value)
+        uint bad = ConstantTime.Eq0(padLength) | ConstantTime.Gt(padLength, unit);
 
         if (padding != PaddingMode.ISO10126)
         {
@@ -86,14 +83,14 @@ internal static class BlockPadding
             uint expectedFill = padding == PaddingMode.PKCS7 ? padLength : 0;
             for (uint i = 0; i < unit - 1; i++)
             {
-                uint inPadding = ConstantTime.LessThan(unit - 1 - i, padLength);
-                bad |= inPadding & ~ConstantTime.Equal(lastUnit[(int)i], expectedFill);
+                uint inPadding = ConstantTime.Lt(unit - 1 - i, padLength);
+                bad |= inPadding & ConstantTime.Neq(lastUnit[(int)i], expectedFill);
             }
         }
 
         if (bad != 0)
         {
-            throw new CryptographicException(InvalidPaddingMessage);
+            throw new CryptographicException(ErrorMessages.InvalidPadding);
         }
 
         return (int)(unit - padLength);

@@ -12,6 +12,7 @@ using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using Panicode.Crypto.Ec;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
@@ -88,7 +89,7 @@ internal sealed unsafe class UnsafeEcGroup : EcGroup
 
                 for (int e = 0; e < Entries; e++)
                 {
-                    uint m = Ct.Mask(Ct.Eq((uint)e + 1, digit));
+                    uint m = ConstantTime.Mask(ConstantTime.Eq((uint)e + 1, digit));
                     uint* entry = window + (e * n2);
                     for (int w = 0; w < n2; w++)
                     {
@@ -96,17 +97,17 @@ internal sealed unsafe class UnsafeEcGroup : EcGroup
                     }
                 }
 
-                uint dZero = Ct.Eq0(digit);
+                uint dZero = ConstantTime.Eq0(digit);
                 _f.One.CopyTo(lifted.Slice(n2, n));
-                uint zMask = Ct.Mask(dZero) ^ uint.MaxValue;
+                uint zMask = ConstantTime.Mask(dZero) ^ uint.MaxValue;
                 for (int w = n2; w < 3 * n; w++)
                 {
                     pl[w] &= zMask;
                 }
 
                 AddMixed(sum, q, lifted);
-                Ct.CCopy(dZero, sum, q);
-                Ct.CCopy(qInf, sum, lifted);
+                ConstantTime.CCopy(dZero, sum, q);
+                ConstantTime.CCopy(qInf, sum, lifted);
                 sum.CopyTo(q);
                 qInf &= dZero;
             }

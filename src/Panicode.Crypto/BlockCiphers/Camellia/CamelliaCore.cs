@@ -120,7 +120,7 @@ internal sealed class CamelliaCore : Modes.BlockCipher
     {
         if (key.Length != 16 && key.Length != 24 && key.Length != 32)
         {
-            throw new ArgumentException("Camellia keys are 128, 192 or 256 bits long.", nameof(key));
+            throw new ArgumentException(ErrorMessages.CamelliaKeySize, nameof(key));
         }
 
         _encryptionKeys = ExpandKey(key);

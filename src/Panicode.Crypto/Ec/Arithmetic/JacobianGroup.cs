@@ -11,6 +11,7 @@ using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Threading;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -97,7 +98,7 @@ internal sealed class JacobianGroup : EcGroup
         for (int i = 0; i < windows; i++)
         {
             uint digit = Nibble(k, i);
-            Ct.Select(sel, table.AsSpan(i * TableSize * n3, TableSize * n3), TableSize, digit);
+            ConstantTime.Select(sel, table.AsSpan(i * TableSize * n3, TableSize * n3), TableSize, digit);
             AddCt(q, q, sel);
         }
 
@@ -139,7 +140,7 @@ internal sealed class JacobianGroup : EcGroup
                 Double(q, q);
             }
 
-            Ct.Select(sel, table, TableSize, Nibble(k, i));
+            ConstantTime.Select(sel, table, TableSize, Nibble(k, i));
             AddCt(q, q, sel);
         }
 
@@ -229,7 +230,7 @@ internal sealed class JacobianGroup : EcGroup
         Span<uint> zi = t.Slice(0, n);
         Span<uint> zi2 = t.Slice(n, n);
         Span<uint> c = t.Slice(2 * n, n);
-        uint finite = Ct.Not(_f.IsZero(p.Slice(2 * n, n)));
+        uint finite = ConstantTime.Not(_f.IsZero(p.Slice(2 * n, n)));
         _f.Invert(zi, p.Slice(2 * n, n));
         _f.Sqr(zi2, zi);
         _f.Mul(c, p.Slice(0, n), zi2);
@@ -407,9 +408,9 @@ internal sealed class JacobianGroup : EcGroup
         Double(dbl, p);
         uint pInf = _f.IsZero(p.Slice(2 * n, n));
         uint qInf = _f.IsZero(q.Slice(2 * n, n));
-        Ct.CCopy(hIsZero & rIsZero & Ct.Not(pInf) & Ct.Not(qInf), sum, dbl);
-        Ct.CCopy(pInf, sum, q);
-        Ct.CCopy(qInf, sum, p);
+        ConstantTime.CCopy(hIsZero & rIsZero & ConstantTime.Not(pInf) & ConstantTime.Not(qInf), sum, dbl);
+        ConstantTime.CCopy(pInf, sum, q);
+        ConstantTime.CCopy(qInf, sum, p);
         sum.CopyTo(r);
         sum.Clear();
         dbl.Clear();

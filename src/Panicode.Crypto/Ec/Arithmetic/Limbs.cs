@@ -5,6 +5,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -78,7 +79,7 @@ internal static class Limbs
     [MethodImpl(Hot.Optimize)]
     public static uint CondAdd(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
     {
-        uint m = Ct.Mask(ctl);
+        uint m = ConstantTime.Mask(ctl);
         ulong c = 0;
         for (int i = 0; i < r.Length; i++)
         {
@@ -94,7 +95,7 @@ internal static class Limbs
     [MethodImpl(Hot.Optimize)]
     public static uint CondSub(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
     {
-        uint m = Ct.Mask(ctl);
+        uint m = ConstantTime.Mask(ctl);
         uint borrow = 0;
         for (int i = 0; i < r.Length; i++)
         {
@@ -131,7 +132,7 @@ internal static class Limbs
             acc |= a[i];
         }
 
-        return Ct.Eq0(acc);
+        return ConstantTime.Eq0(acc);
     }
 
     /// <summary>1 when a == b.</summary>
@@ -145,7 +146,7 @@ internal static class Limbs
             acc |= a[i] ^ b[i];
         }
 
-        return Ct.Eq0(acc);
+        return ConstantTime.Eq0(acc);
     }
 
     /// <summary>

@@ -7,6 +7,7 @@ using System;
 using System.Diagnostics;
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -85,9 +86,9 @@ internal sealed class MontgomeryField : PrimeField
 
         Span<uint> u = stackalloc uint[n];
         uint borrow = Limbs.Sub(u, t.Slice(0, n), _p);
-        uint subtract = Ct.Neq(t[n], 0) | Ct.Not(borrow);
+        uint subtract = ConstantTime.Neq(t[n], 0) | ConstantTime.Not(borrow);
         t.Slice(0, n).CopyTo(r);
-        Ct.CCopy(subtract, r, u);
+        ConstantTime.CCopy(subtract, r, u);
         t.Clear();
         u.Clear();
     }

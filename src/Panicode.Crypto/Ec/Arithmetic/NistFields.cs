@@ -6,6 +6,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -160,7 +161,7 @@ internal sealed class NistPrimeField : PrimeField
 
         Span<uint> t = stackalloc uint[n];
         uint borrow = Limbs.Sub(t, r, _p);
-        Ct.CCopy(Ct.Not(borrow), r, t);
+        ConstantTime.CCopy(ConstantTime.Not(borrow), r, t);
     }
 
     /// <summary>r = r + c delta; returns the new signed carry out of the top word.</summary>
@@ -248,7 +249,7 @@ internal sealed class NistP521Field : PrimeField
 
         Span<uint> t = stackalloc uint[N];
         uint borrow = Limbs.Sub(t, r, s_p);
-        Ct.CCopy(Ct.Not(borrow), r, t);
+        ConstantTime.CCopy(ConstantTime.Not(borrow), r, t);
         product.Clear();
         high.Clear();
     }

@@ -8,6 +8,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -67,7 +68,7 @@ internal abstract class PrimeField
         Span<uint> t = stackalloc uint[LimbCount];
         uint carry = Limbs.Add(r, a, b);
         uint borrow = Limbs.Sub(t, r, _p);
-        Ct.CCopy(carry | Ct.Not(borrow), r, t);
+        ConstantTime.CCopy(carry | ConstantTime.Not(borrow), r, t);
     }
 
     /// <summary>r = a - b mod p: p is added back exactly when the subtraction borrowed.</summary>
@@ -151,7 +152,7 @@ internal abstract class PrimeField
         Limbs.FromBigEndian(bigEndian, t);
         uint ok = Limbs.LessThan(t, _p);
         ToInternal(r, t);
-        Ct.CCopy(Ct.Not(ok), r, stackalloc uint[LimbCount]);
+        ConstantTime.CCopy(ConstantTime.Not(ok), r, stackalloc uint[LimbCount]);
         t.Clear();
         return ok == 1;
     }
@@ -190,7 +191,7 @@ internal abstract class PrimeField
                 }
 
                 uint borrow = Limbs.Sub(t, acc, _p);
-                Ct.CCopy(carry | Ct.Not(borrow), acc, t);
+                ConstantTime.CCopy(carry | ConstantTime.Not(borrow), acc, t);
             }
         }
 

@@ -7,6 +7,7 @@ using System;
 using System.Collections.Generic;
 using System.Numerics;
 using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -288,7 +289,7 @@ internal sealed class CurveParameters
             string? name = curve.Oid?.FriendlyName;
             return FindNamed(value, name)
                 ?? throw new PlatformNotSupportedException(
-                    $"The specified curve '{(string.IsNullOrEmpty(name) ? value : name)}' or its parameters are not valid for this platform.");
+                    ErrorMessages.Format(ErrorMessages.CurveNotValidForPlatform, string.IsNullOrEmpty(name) ? value : name));
         }
 
         if (curve.IsPrime)
@@ -298,10 +299,10 @@ internal sealed class CurveParameters
 
         if (curve.IsCharacteristic2)
         {
-            throw new PlatformNotSupportedException("Characteristic-2 curves are not supported; only prime curves are.");
+            throw new PlatformNotSupportedException(ErrorMessages.Characteristic2NotSupported);
         }
 
-        throw new CryptographicException("The specified curve is not valid: it is neither named nor explicit prime.");
+        throw new CryptographicException(ErrorMessages.CurveNeitherNamedNorPrime);
     }
 
     /// <summary>The curve as an ECCurve: named (OID and friendly name) or explicit prime.</summary>
@@ -328,19 +329,19 @@ internal sealed class CurveParameters
     {
         if (curve.CurveType != ECCurve.ECCurveType.PrimeShortWeierstrass)
         {
-            throw new PlatformNotSupportedException($"Curve type {curve.CurveType} is not supported; only short Weierstrass prime curves are.");
+            throw new PlatformNotSupportedException(ErrorMessages.Format(ErrorMessages.CurveTypeNotSupported, curve.CurveType));
         }
 
         if (curve.Prime is null || curve.A is null || curve.B is null || curve.G.X is null || curve.G.Y is null ||
             curve.Order is null || curve.Cofactor is null)
         {
-            throw new CryptographicException("The explicit curve is missing Prime, A, B, G, Order or Cofactor.");
+            throw new CryptographicException(ErrorMessages.ExplicitCurveIncomplete);
         }
 
         int len = curve.Prime.Length;
         if (curve.A.Length != len || curve.B.Length != len || curve.G.X.Length != len || curve.G.Y.Length != len)
         {
-            throw new CryptographicException("The explicit curve parameters Prime, A, B and G must have the same length.");
+            throw new CryptographicException(ErrorMessages.ExplicitCurveLengths);
         }
 
         // All of these values are public domain parameters, so BigInteger (variable time) is fine here.
@@ -354,30 +355,30 @@ internal sealed class CurveParameters
         if (p < 5 || p.IsEven || curve.Prime[0] == 0 || a >= p || b >= p || gx >= p || gy >= p ||
             n < 3 || n.IsEven || h < 1 || h > 255)
         {
-            throw new CryptographicException("The explicit curve parameters are out of range.");
+            throw new CryptographicException(ErrorMessages.ExplicitCurveOutOfRange);
         }
 
         if (!IsProbablePrime(p) || !IsProbablePrime(n))
         {
-            throw new CryptographicException("The explicit curve's prime or order is not prime.");
+            throw new CryptographicException(ErrorMessages.ExplicitCurveNotPrime);
         }
 
         BigInteger discriminant = ((4 * BigInteger.Pow(a, 3)) + (27 * b * b)) % p;
         if (discriminant.IsZero)
         {
-            throw new CryptographicException("The explicit curve is singular.");
+            throw new CryptographicException(ErrorMessages.ExplicitCurveSingular);
         }
 
         if ((((gy * gy) - ((gx * gx * gx) + (a * gx) + b)) % p + p) % p != 0)
         {
-            throw new CryptographicException("The explicit curve's generator is not on the curve.");
+            throw new CryptographicException(ErrorMessages.ExplicitGeneratorNotOnCurve);
         }
 
         // Hasse: |h n - (p + 1)| <= 2 sqrt(p); with a wrong order signatures would not verify.
         BigInteger t = (h * n) - (p + 1);
         if (t * t > 4 * p)
         {
-            throw new CryptographicException("The explicit curve's order and cofactor do not fit the field size.");
+            throw new CryptographicException(ErrorMessages.ExplicitCurveSizes);
         }
 
         byte[] order = TrimLeadingZeros(curve.Order);

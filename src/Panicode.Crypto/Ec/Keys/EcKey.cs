@@ -4,6 +4,7 @@
 
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
@@ -48,12 +49,12 @@ internal sealed class EcKey : IDisposable
         bool hasQ = x != null || y != null;
         if (hasQ && (x == null || y == null))
         {
-            throw new CryptographicException("The public key must have both its X and Y coordinates.");
+            throw new CryptographicException(ErrorMessages.PublicKeyNeedsXAndY);
         }
 
         if (!hasQ && parameters.D == null)
         {
-            throw new CryptographicException("The key has neither a public point nor a private value.");
+            throw new CryptographicException(ErrorMessages.KeyEmpty);
         }
 
         if (hasQ)
@@ -70,10 +71,10 @@ internal sealed class EcKey : IDisposable
         byte[] qx = new byte[group.FieldBytes];
         byte[] qy = new byte[group.FieldBytes];
         group.MultiplyBase(d, qx, qy);
-        if (hasQ && (Ct.BytesEqual(qx, x!) & Ct.BytesEqual(qy, y!)) == 0)
+        if (hasQ && (ConstantTime.BytesEqual(qx, x!) & ConstantTime.BytesEqual(qy, y!)) == 0)
         {
             Array.Clear(d, 0, d.Length);
-            throw new CryptographicException("The public key does not match the private key.");
+            throw new CryptographicException(ErrorMessages.PublicKeyMismatch);
         }
 
         return new EcKey(group, qx, qy, d);
@@ -85,17 +86,17 @@ internal sealed class EcKey : IDisposable
         if (x.Length != group.FieldBytes || y.Length != group.FieldBytes)
         {
             throw new CryptographicException(
-                $"The public key coordinates must be {group.FieldBytes} bytes each for curve {group.Curve.FriendlyName}.");
+                ErrorMessages.Format(ErrorMessages.PublicKeyCoordinateLength, group.FieldBytes, group.Curve.FriendlyName));
         }
 
         if (!group.IsOnCurve(x, y))
         {
-            throw new CryptographicException("The public key is not a valid point on the curve.");
+            throw new CryptographicException(ErrorMessages.PublicKeyNotOnCurve);
         }
 
         if (group.Curve.Cofactor != 1 && !group.HasOrderN(x, y))
         {
-            throw new CryptographicException("The public key is not in the subgroup of order n.");
+            throw new CryptographicException(ErrorMessages.PublicKeyNotInSubgroup);
         }
     }
 
@@ -103,7 +104,7 @@ internal sealed class EcKey : IDisposable
     {
         if (includePrivateParameters && D == null)
         {
-            throw new CryptographicException("The key does not contain a private value.");
+            throw new CryptographicException(ErrorMessages.NoPrivateKey);
         }
 
         return new ECParameters
@@ -115,7 +116,7 @@ internal sealed class EcKey : IDisposable
     }
 
     public byte[] RequirePrivate() =>
-        D ?? throw new CryptographicException("The key does not contain a private value.");
+        D ?? throw new CryptographicException(ErrorMessages.NoPrivateKey);
 
     public void Dispose()
     {
@@ -132,7 +133,7 @@ internal sealed class EcKey : IDisposable
         int len = group.OrderBytes;
         if (value.Length != len && value.Length != group.FieldBytes)
         {
-            throw new CryptographicException($"The private key must be {len} bytes for curve {group.Curve.FriendlyName}.");
+            throw new CryptographicException(ErrorMessages.Format(ErrorMessages.PrivateKeyLength, len, group.Curve.FriendlyName));
         }
 
         byte[] d = new byte[len];
@@ -140,7 +141,7 @@ internal sealed class EcKey : IDisposable
         uint extraZero = 1;
         for (int i = 0; i < excess; i++)
         {
-            extraZero &= Ct.Eq0(value[i]);
+            extraZero &= ConstantTime.Eq0(value[i]);
         }
 
         value.AsSpan(Math.Max(0, excess)).CopyTo(d.AsSpan(Math.Max(0, -excess)));
@@ -151,7 +152,7 @@ internal sealed class EcKey : IDisposable
         if (!(inRange & nonZero & extraZero == 1))
         {
             Array.Clear(d, 0, d.Length);
-            throw new CryptographicException("The private key is not in the range [1, n-1].");
+            throw new CryptographicException(ErrorMessages.PrivateKeyOutOfRange);
         }
 
         return d;
@@ -198,7 +199,7 @@ internal sealed class EcKeyState : IDisposable
         {
             if (_disposed)
             {
-                throw new ObjectDisposedException(nameof(EcKeyState), "The key has been disposed.");
+                throw new ObjectDisposedException(nameof(EcKeyState), ErrorMessages.KeyDisposed);
             }
 
             return _key ??= EcKey.Generate(_backend, _curve);
