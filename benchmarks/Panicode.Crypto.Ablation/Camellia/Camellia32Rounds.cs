@@ -1,4 +1,5 @@
-// Camellia in 32-bit units (RFC 3713 2.3, 2.4; seed 001 §2.2.2 for 32-bit platforms). The 32-bit F below is
+// Camellia in 32-bit units (RFC 3713 2.3, 2.4; Asahi et al., "A Fast implementation on the 64 bits environment of the suggested cipher in CRYPTREC",
+// §2.2.2 for 32-bit platforms). The 32-bit F below is
 // derived here from the P-function of RFC 3713 2.4.1, since our copy of the specification has no Appendix C:
 // write the S-box outputs t1..t8 and split the eight output bytes into yL = y1..y4 and yR = y5..y8. Let
 // M be the word whose byte i is the XOR of t1..t4 except t_i, and N the same for t5..t8 (byte i leaves out t_{4+i}).
@@ -109,7 +110,7 @@ internal static unsafe class Camellia32Rounds
 
     private static uint* BuildTables()
     {
-        ReadOnlySpan<byte> s1 = CamelliaCore.SBox1;
+        ReadOnlySpan<byte> s1 = CamelliaSpec.SBox1;
         uint* t = (uint*)NativeMemoryBlock.AllocateAligned(4 * 256 * sizeof(uint));
         for (int x = 0; x < 256; x++)
         {

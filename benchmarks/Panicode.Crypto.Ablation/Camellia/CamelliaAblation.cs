@@ -27,7 +27,8 @@ internal enum CamelliaAblation
     OneBlockInFlight,
 
     /// <summary>
-    /// 32-bit units (seed 001 §2.2.2 for 32-bit platforms): four 256-entry 32-bit tables and a byte rotation
+    /// 32-bit units (Asahi et al., "A Fast implementation on the 64 bits environment of the suggested cipher
+    /// in CRYPTREC", §2.2.2 for 32-bit platforms): four 256-entry 32-bit tables and a byte rotation
     /// per F (<see cref="Camellia32Rounds"/>) instead of eight 64-bit tables.
     /// </summary>
     ThirtyTwoBitUnits,

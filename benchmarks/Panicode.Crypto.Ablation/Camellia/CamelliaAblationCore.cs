@@ -26,7 +26,7 @@ internal sealed unsafe class CamelliaAblationCore : BlockCipher
         if (ablation == CamelliaAblation.ThirtyTwoBitUnits)
         {
             _encryptionHalves = Camellia32Rounds.Split(_keys);
-            ulong[] reversed = CamelliaCore.ReverseSchedule(_keys);
+            ulong[] reversed = CamelliaSpec.ReverseSchedule(_keys);
             _decryptionHalves = Camellia32Rounds.Split(reversed);
             Secret.Clear(reversed);
         }

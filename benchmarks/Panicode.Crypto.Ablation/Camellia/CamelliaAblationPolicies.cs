@@ -7,7 +7,7 @@ namespace Panicode.Crypto.Ablation.Camellia;
 /// <summary>The S/P tables as a managed array held in a local: every lookup is bounds-checked.</summary>
 internal readonly unsafe struct ArraySpTables : ICamelliaTableAccess
 {
-    private static readonly ulong[] s_sp = CamelliaCore.SpTable.ToArray();
+    private static readonly ulong[] s_sp = CamelliaSpec.SpTable.ToArray();
 
     public ulong[]? Array => s_sp;
 

@@ -3,7 +3,7 @@ using System.Security.Cryptography;
 
 namespace Panicode.Crypto.Benchmarks.Ec;
 
-/// <summary>The prime curves of issue 5, named as SEC 2 / RFC 5639 name them, with their OIDs.</summary>
+/// <summary>The supported prime curves, named as SEC 2 / RFC 5639 name them, with their OIDs.</summary>
 public static class CurveSpec
 {
     private static readonly Dictionary<string, string> s_oids = new()

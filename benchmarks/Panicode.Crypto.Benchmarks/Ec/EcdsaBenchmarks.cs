@@ -7,7 +7,7 @@ using Panicode.Crypto.Benchmarks.Symmetric;
 
 namespace Panicode.Crypto.Benchmarks.Ec;
 
-/// <summary>The public-key operations of issue 5.</summary>
+/// <summary>The public-key operations: ECDSA sign/verify, key generation, ECDH (the paper's Figures 3 and 4).</summary>
 public enum EcOperation
 {
     Sign,
@@ -18,7 +18,7 @@ public enum EcOperation
 
 /// <summary>
 /// The paper's Figures 3 and 4 (ECDSA sign and verify on secp192r1 against OpenSSL and BouncyCastle
-/// C#), for every curve of issue 5, plus key generation and ECDH. Time is per operation.
+/// C#), for every supported curve, plus key generation and ECDH. Time is per operation.
 /// </summary>
 [BenchmarkCategory("Ecdsa")]
 public class EcdsaBenchmarks

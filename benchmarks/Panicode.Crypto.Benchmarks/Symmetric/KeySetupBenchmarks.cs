@@ -3,7 +3,7 @@ using BenchmarkDotNet.Attributes;
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
 /// <summary>
-/// CRYPTREC's initialisation time (seed 002): a new key, then one block encrypted with it, so the
+/// CRYPTREC's initialisation time (its implementation evaluation report, "実装性能評価結果"): a new key, then one block encrypted with it, so the
 /// lazily built key schedules of the one-shot APIs are counted the same way as BouncyCastle's
 /// <c>Init</c>. Each call takes a fresh key object (the setters copy it), as an application would.
 /// </summary>

@@ -1,6 +1,6 @@
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
-/// <summary>The four throughput operations of the paper and of CRYPTREC's evaluation (seed 002).</summary>
+/// <summary>The four throughput operations of the paper and of CRYPTREC's implementation evaluation report.</summary>
 public enum Operation
 {
     EcbEncrypt,

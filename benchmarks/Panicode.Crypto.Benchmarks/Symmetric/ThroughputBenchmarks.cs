@@ -6,7 +6,7 @@ using Panicode.Crypto.Benchmarks.Infrastructure;
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
 /// <summary>
-/// The paper's Figures 1 and 2, extended to CRYPTREC's message sizes (seed 002: 16, 1536 and
+/// The paper's Figures 1 and 2, extended to CRYPTREC's message sizes (CRYPTREC's implementation evaluation report: 16, 1536 and
 /// 1048576 bytes), both key sizes, ECB and CBC, encryption and decryption. One benchmark method per
 /// implementation; Reference ("Basic" in the paper) is the baseline of every parameter combination,
 /// so the Ratio column compares implementations on the same message size, mode and key.

@@ -33,21 +33,3 @@ internal sealed class UnsafeEcBackend : EcBackend
         return new UnsafeEcGroup(new JacobianGroup(curve, field, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N))));
     }
 }
-
-/// <summary>ECDSA on the Unsafe arithmetic.</summary>
-internal sealed class UnsafePrimeEcdsa : PrimeEcdsa
-{
-    public UnsafePrimeEcdsa()
-        : base(UnsafeEcBackend.Instance)
-    {
-    }
-}
-
-/// <summary>ECDH on the Unsafe arithmetic.</summary>
-internal sealed class UnsafePrimeEcdh : PrimeEcdh
-{
-    public UnsafePrimeEcdh()
-        : base(UnsafeEcBackend.Instance)
-    {
-    }
-}

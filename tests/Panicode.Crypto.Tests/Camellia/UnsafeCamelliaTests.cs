@@ -90,6 +90,14 @@ public sealed class UnsafeCamelliaTests
     }
 
     [Fact]
+    public void TheUnsafeCoresDeclareTheirCbcLoop()
+    {
+        // See Modes/Cbc.cs: a core's own CBC encryption loop is a declared capability that only this test notices.
+        Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(CamelliaPortableCore)));
+        Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(CamelliaSlicedCore)));
+    }
+
+    [Fact]
     public void EveryAblationVariantIsAnEnumValueWithACore()
     {
         // The enum documents six variants (no NoStackalloc: Camellia's state lives in registers).

@@ -153,6 +153,16 @@ public sealed class UnsafeRijndaelTests
     }
 
     [Fact]
+    public void TheAesNiCoresDeclareTheirCbcLoop()
+    {
+        // The fused CBC loop is a declared capability (Modes/Cbc.cs); without the declaration Cbc.Encrypt would fall
+        // back to one core call per block and every result would stay correct, so only this test notices.
+        Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelAesNiCore)));
+        Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelAesNi256Core)));
+        Assert.False(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelPortableCore)));
+    }
+
+    [Fact]
     public void AutoFlavourUsesAesNiExactlyWhenTheCpuHasItAndIntrinsicsAreAllowed()
     {
         bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";

@@ -1,5 +1,8 @@
 // Camellia key schedule, Unsafe flavour: RFC 3713 2.2 (KL, KR, KA, KB; the subkeys of NTT spec Tables 2 and 3)
-// with the two shortcuts of the CRYPTREC 64-bit study (seed 001 §2.2.4, §2.2.5). Our copy of the specification
+// with the two shortcuts of the CRYPTREC 64-bit study (Asahi, Masuda, Nishikawa, Yokoyama, Igarashi and Kaneko,
+// "A Fast implementation on the 64 bits environment of the suggested cipher in CRYPTREC", §2.2.4, §2.2.5).
+// The rotations below are NTT spec Tables 2 and 3 (CamelliaSpec.Schedule128/256) unrolled; the tests compare the
+// result with CamelliaCore.ExpandKey, which reads those tables, for every key length. Our copy of the specification
 // has no Appendix C, so both are derived here from 2.2 itself:
 // - KA/KB: after the first two F rounds RFC 3713 XORs KL back in, which cancels the KL XORed in at the start, so
 //   with u = F(KL_L ^ KR_L, S1) and v = F(KL_R ^ KR_R ^ u, S2), KA's input to the last two rounds is
@@ -35,10 +38,10 @@ internal static unsafe class CamelliaKeySchedule
             q[1] = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
             if (key.Length == 16)
             {
-                ulong u = F(q[0] ^ CamelliaCore.Sigma1, sp);
-                ulong v = F(q[1] ^ u ^ CamelliaCore.Sigma2, sp);
-                q[5] = u ^ F(v ^ CamelliaCore.Sigma3, sp);
-                q[4] = v ^ F(q[5] ^ CamelliaCore.Sigma4, sp);
+                ulong u = F(q[0] ^ CamelliaSpec.Sigma1, sp);
+                ulong v = F(q[1] ^ u ^ CamelliaSpec.Sigma2, sp);
+                q[5] = u ^ F(v ^ CamelliaSpec.Sigma3, sp);
+                q[4] = v ^ F(q[5] ^ CamelliaSpec.Sigma4, sp);
                 subkeys = new ulong[26];
                 fixed (ulong* o = subkeys)
                 {
@@ -49,16 +52,16 @@ internal static unsafe class CamelliaKeySchedule
             {
                 q[2] = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(16));
                 q[3] = key.Length == 24 ? ~q[2] : BinaryPrimitives.ReadUInt64BigEndian(key.Slice(24));
-                ulong u = F(q[0] ^ q[2] ^ CamelliaCore.Sigma1, sp);
-                ulong v = F(q[1] ^ q[3] ^ u ^ CamelliaCore.Sigma2, sp);
+                ulong u = F(q[0] ^ q[2] ^ CamelliaSpec.Sigma1, sp);
+                ulong v = F(q[1] ^ q[3] ^ u ^ CamelliaSpec.Sigma2, sp);
                 q[4] = q[2] ^ v;
                 q[5] = q[3] ^ u;
-                q[5] ^= F(q[4] ^ CamelliaCore.Sigma3, sp);
-                q[4] ^= F(q[5] ^ CamelliaCore.Sigma4, sp);
+                q[5] ^= F(q[4] ^ CamelliaSpec.Sigma3, sp);
+                q[4] ^= F(q[5] ^ CamelliaSpec.Sigma4, sp);
                 q[6] = q[4] ^ q[2];
                 q[7] = q[5] ^ q[3];
-                q[7] ^= F(q[6] ^ CamelliaCore.Sigma5, sp);
-                q[6] ^= F(q[7] ^ CamelliaCore.Sigma6, sp);
+                q[7] ^= F(q[6] ^ CamelliaSpec.Sigma5, sp);
+                q[6] ^= F(q[7] ^ CamelliaSpec.Sigma6, sp);
                 subkeys = new ulong[34];
                 fixed (ulong* o = subkeys)
                 {

@@ -9,8 +9,9 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 
 /// <summary>
 /// Camellia, Unsafe flavour (RFC 3713 §2.2 key schedule, §2.3 data randomizing, §2.4 F/FL/FL^-1; FL/FL^-1 and
-/// the combined S/P tables from the Reference assembly's <see cref="CamelliaCore"/>). Techniques of
-/// Oikawa et al. (SCIS 2008, §3) and of the CRYPTREC 64-bit study (seed 001, §2.2): 64-bit processing
+/// the combined S/P tables from the Reference assembly's <see cref="CamelliaSpec"/>). Techniques of
+/// Oikawa et al. (SCIS 2008, §3) and of the CRYPTREC 64-bit study (Asahi et al., "A Fast implementation on
+/// the 64 bits environment of the suggested cipher in CRYPTREC", §2.2): 64-bit processing
 /// units, the F-function as eight lookups in 64-bit S/P tables, those tables in unmanaged memory read
 /// through a pointer passed as an argument (no bounds checks), bytes taken with <c>(byte)</c> casts, two
 /// blocks in flight, one loop over all blocks of a call with the key schedule pinned once, and a key

@@ -1,6 +1,6 @@
 // Camellia data randomizing, Unsafe flavour: RFC 3713 2.3.1 / 2.3.2 (18 or 24 rounds, FL/FL^-1 every six,
 // pre- and post-whitening), 2.3.3 (decryption = the subkeys in reverse order) and 2.4.1 (F through the combined
-// S/P tables of the Reference CamelliaCore). One body serves the shipping core and the ablation variants: the
+// S/P tables of CamelliaSpec). One body serves the shipping core and the ablation variants: the
 // paper's techniques are struct type parameters, so each choice is its own specialised JIT copy.
 
 using System;
@@ -10,78 +10,6 @@ using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.Internal;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
-
-/// <summary>
-/// How F reads the eight 256-entry S/P tables. Implementations are fieldless and used as
-/// <c>default(T)</c>: the round body takes no struct argument (Mono 6.8 on s390x corrupts struct arguments of
-/// generic methods), only the table pointer and, for the managed-array variant, the array.
-/// </summary>
-internal unsafe interface ICamelliaTableAccess
-{
-    /// <summary>The managed array the lookups index, fetched once per call; null when they go through a pointer.</summary>
-    ulong[]? Array { get; }
-
-    /// <summary>SP[offset + index], offset = 256 * byte position.</summary>
-    ulong Entry(ulong* sp, ulong[]? array, uint offset, uint index);
-}
-
-/// <summary>How F takes a byte out of the 64-bit F input (the top one is <c>x &gt;&gt; 56</c>).</summary>
-internal interface ICamelliaByteExtraction
-{
-    uint Byte(ulong x, int shift);
-}
-
-/// <summary>How many independent blocks go through the rounds together: one or two.</summary>
-internal interface ICamelliaLanes
-{
-    bool TwoBlocks { get; }
-}
-
-/// <summary>Which way the round loop walks the one (encryption) key schedule.</summary>
-internal interface ICamelliaDirection
-{
-    bool Forward { get; }
-}
-
-/// <summary>The tables through a pointer passed in as an argument (the paper's techniques 1 and 4).</summary>
-internal readonly unsafe struct PointerSpTables : ICamelliaTableAccess
-{
-    public ulong[]? Array => null;
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong Entry(ulong* sp, ulong[]? array, uint offset, uint index) => sp[offset + index];
-}
-
-/// <summary>Bytes taken with <c>(byte)</c> casts (technique 3): a zero-extending move, no mask.</summary>
-internal readonly struct CastBytes : ICamelliaByteExtraction
-{
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint Byte(ulong x, int shift) => (byte)(x >> shift);
-}
-
-/// <summary>Two blocks interleaved round by round.</summary>
-internal readonly struct TwoBlocksInFlight : ICamelliaLanes
-{
-    public bool TwoBlocks => true;
-}
-
-/// <summary>One block through the rounds at a time: a lone block, and serial CBC encryption.</summary>
-internal readonly struct OneBlockInFlight : ICamelliaLanes
-{
-    public bool TwoBlocks => false;
-}
-
-/// <summary>Encryption: the schedule from kw1 to kw4.</summary>
-internal readonly struct ForwardSchedule : ICamelliaDirection
-{
-    public bool Forward => true;
-}
-
-/// <summary>Decryption: the same schedule from kw3/kw4 back to kw1/kw2 (RFC 3713 2.3.3), no second copy.</summary>
-internal readonly struct BackwardSchedule : ICamelliaDirection
-{
-    public bool Forward => false;
-}
 
 /// <summary>The Camellia round body over a schedule in <see cref="CamelliaCore"/>'s layout.</summary>
 internal static unsafe class CamelliaRounds
@@ -98,7 +26,8 @@ internal static unsafe class CamelliaRounds
     /// <see cref="CamelliaPortableCore"/> passes only pairs here and sends an odd block through one lane).
     /// </summary>
     // Never inlined: CamelliaPortableCore calls two instantiations (two lanes, then one for an odd block) from one
-    // method, and with both bodies inlined there the round loop ran 12-15 % slower (interleaved ablation run).
+    // method, and with both bodies inlined there the round loop ran slower (docs/benchmarks.md, "Notes moved from
+    // source").
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Crypt<TTables, TBytes, TLanes, TDirection>(byte* src, byte* dst, int blocks, ulong* keys, int keyCount, ulong* sp)
         where TTables : struct, ICamelliaTableAccess
@@ -149,12 +78,12 @@ internal static unsafe class CamelliaRounds
                     break;
                 }
 
-                a1 = CamelliaCore.FL(a1, k[0]);
-                a2 = CamelliaCore.FLInverse(a2, k[s]);
+                a1 = CamelliaSpec.FL(a1, k[0]);
+                a2 = CamelliaSpec.FLInverse(a2, k[s]);
                 if (two)
                 {
-                    b1 = CamelliaCore.FL(b1, k[0]);
-                    b2 = CamelliaCore.FLInverse(b2, k[s]);
+                    b1 = CamelliaSpec.FL(b1, k[0]);
+                    b2 = CamelliaSpec.FLInverse(b2, k[s]);
                 }
 
                 k += 2 * s;
@@ -192,7 +121,7 @@ internal static unsafe class CamelliaRounds
 
     private static ulong* CopyTables()
     {
-        ReadOnlySpan<ulong> tables = CamelliaCore.SpTable;
+        ReadOnlySpan<ulong> tables = CamelliaSpec.SpTable;
         ulong* block = (ulong*)NativeMemoryBlock.AllocateAligned(tables.Length * sizeof(ulong));
         tables.CopyTo(new Span<ulong>(block, tables.Length));
         return block;

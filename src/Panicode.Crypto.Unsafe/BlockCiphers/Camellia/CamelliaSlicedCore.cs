@@ -24,7 +24,7 @@ internal enum CamelliaSBoxUnit
 
 /// <summary>
 /// Camellia byte-sliced on x86 vector instructions (RFC 3713 §2.3 data randomizing, §2.4.1 F with the
-/// P-function, §2.4.2 FL/FL^-1; key schedule from the Reference assembly's <see cref="CamelliaCore"/>).
+/// P-function, §2.4.2 FL/FL^-1; key schedule from <see cref="CamelliaKeySchedule"/>, tables from <see cref="CamelliaSpec"/>).
 /// A batch of 16 blocks per 128-bit lane (32 or 64 blocks in 256- or 512-bit registers where the CPU has
 /// GFNI on them) is transposed so that register j holds byte j of every block; each of the eight F-function byte positions
 /// then uses one s-box, which the NTT/Mitsubishi specification (2000) §4.5 writes as an affine map of an
@@ -61,15 +61,14 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     // Eight broadcast vectors per subkey (byte 0 = most significant), in CamelliaCore's subkey order.
     // Built at the first call with a batch, not in the constructor: a key change followed by a few blocks (the
     // CRYPTREC init-time measurement, one-block messages, CBC encryption) never needs them, and building them
-    // made key setup 3.5 times as slow as Reference's.
+    // costs several times the key schedule itself (docs/benchmarks.md, "Notes moved from source").
     private Vector128<byte>[]? _encryptionKeys;
     private Vector128<byte>[]? _decryptionKeys;
     private readonly CamelliaPortableCore _portable;
     private readonly CamelliaSBoxUnit _unit;
 
     // GFNI batches are as wide as the CPU allows: 512 bits (64 blocks, four 16-block lanes), then 256 (32 blocks),
-    // then 128. On the AMD EPYC it was measured on, each step up gave about 1.6 times the throughput of the one
-    // below for long messages. What is left of a call runs through the narrower widths (CBC decryption between
+    // then 128: each step up doubles the blocks per instruction (measurements in docs/benchmarks.md). What is left of a call runs through the narrower widths (CBC decryption between
     // separate buffers hands the core the whole message; in place it goes in 512-byte chunks, i.e. 32 blocks).
     private static readonly int s_gfniWidth =
         Gfni.V512.IsSupported && Avx512BW.IsSupported ? 512 : Gfni.V256.IsSupported && Avx2.IsSupported ? 256 : 128;
@@ -131,11 +130,11 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         _portable.Dispose();
     }
 
-    // Eight broadcast bytes per subkey, in encryption order or in CamelliaCore.ReverseSchedule's decryption order.
+    // Eight broadcast bytes per subkey, in encryption order or in CamelliaSpec.ReverseSchedule's decryption order.
     private static Vector128<byte>[] Broadcast(ReadOnlySpan<ulong> schedule, bool reverse)
     {
         ulong[] copy = schedule.ToArray();
-        ulong[] subkeys = reverse ? CamelliaCore.ReverseSchedule(copy) : copy;
+        ulong[] subkeys = reverse ? CamelliaSpec.ReverseSchedule(copy) : copy;
         Vector128<byte>[] broadcast = new Vector128<byte>[8 * subkeys.Length];
         for (int i = 0; i < broadcast.Length; i++)
         {
@@ -411,7 +410,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     {
         /// <summary>
         /// The fewest blocks for which one zero-padded 16-block batch beats the portable core (measured at the
-        /// core on an AMD EPYC: GFNI from 3 blocks, AES-NI from 7).
+        /// core; the run is in docs/benchmarks.md, "Notes moved from source").
         /// </summary>
         static abstract int MinPadded { get; }
 

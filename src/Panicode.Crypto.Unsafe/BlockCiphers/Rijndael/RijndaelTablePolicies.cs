@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.BlockCiphers.Rijndael;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
@@ -119,7 +120,8 @@ internal readonly struct CastBytes : IRijndaelBytes
 
 /// <summary>
 /// The block size: Nb columns and the ShiftRows offsets C1..C3 of rows 1..3 (AES proposal v2 §4.2.2,
-/// Table 2), as JIT-time constants so every state index of the written-out round folds.
+/// Table 2; the constants of <see cref="RijndaelTables"/>), as JIT-time constants so every state index of the
+/// written-out round folds.
 /// </summary>
 internal interface IRijndaelShape
 {
@@ -143,19 +145,19 @@ internal readonly struct RijndaelShape4 : IRijndaelShape
     public int C1
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 1;
+        get => RijndaelTables.ShiftC1;
     }
 
     public int C2
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 2;
+        get => RijndaelTables.ShiftC2;
     }
 
     public int C3
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 3;
+        get => RijndaelTables.ShiftC3;
     }
 }
 
@@ -170,19 +172,19 @@ internal readonly struct RijndaelShape5 : IRijndaelShape
     public int C1
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 1;
+        get => RijndaelTables.ShiftC1;
     }
 
     public int C2
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 2;
+        get => RijndaelTables.ShiftC2;
     }
 
     public int C3
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 3;
+        get => RijndaelTables.ShiftC3;
     }
 }
 
@@ -197,19 +199,19 @@ internal readonly struct RijndaelShape6 : IRijndaelShape
     public int C1
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 1;
+        get => RijndaelTables.ShiftC1;
     }
 
     public int C2
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 2;
+        get => RijndaelTables.ShiftC2;
     }
 
     public int C3
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 3;
+        get => RijndaelTables.ShiftC3;
     }
 }
 
@@ -224,19 +226,19 @@ internal readonly struct RijndaelShape7 : IRijndaelShape
     public int C1
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 1;
+        get => RijndaelTables.ShiftC1;
     }
 
     public int C2
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 2;
+        get => RijndaelTables.ShiftC2;
     }
 
     public int C3
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 4;
+        get => RijndaelTables.ShiftC3Nb7And8;
     }
 }
 
@@ -251,18 +253,18 @@ internal readonly struct RijndaelShape8 : IRijndaelShape
     public int C1
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 1;
+        get => RijndaelTables.ShiftC1;
     }
 
     public int C2
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 3;
+        get => RijndaelTables.ShiftC2Nb8;
     }
 
     public int C3
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => 4;
+        get => RijndaelTables.ShiftC3Nb7And8;
     }
 }

@@ -41,14 +41,6 @@ internal sealed class RijndaelCore : BlockCipher
         RijndaelKeySchedule.ExpandDecryptionKey(_encryptionKeys, _decryptionKeys, _nb);
     }
 
-    /// <summary>ShiftRows offsets of rows 1, 2 and 3 for a block of <paramref name="nb"/> columns.</summary>
-    public static (int C1, int C2, int C3) ShiftOffsets(int nb) => nb switch
-    {
-        <= 6 => (1, 2, 3),
-        7 => (1, 2, 4),
-        _ => (1, 3, 4),
-    };
-
     /// <summary>
     /// For rows 1..3 (3 * Nb entries each), the column each destination column takes that row from
     /// after ShiftRows and after InvShiftRows.

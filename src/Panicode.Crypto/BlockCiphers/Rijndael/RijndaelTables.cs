@@ -1,10 +1,11 @@
 namespace Panicode.Crypto.BlockCiphers.Rijndael;
 
 /// <summary>
-/// Rijndael's S-box and its round tables, computed from their definitions (AES proposal v2 §4.2.1
+/// Rijndael's spec facts: the S-box and its round tables, computed from their definitions (AES proposal v2 §4.2.1
 /// and §5.2.1; FIPS 197 §5.1.1): the S-box is inversion in GF(2^8) modulo x^8+x^4+x^3+x+1 followed
 /// by the affine map, and each T-table entry is an S-box output multiplied into a MixColumns column.
-/// Columns are 32-bit words with row 0 in the low byte (little-endian order of the state bytes).
+/// Columns are 32-bit words with row 0 in the low byte (little-endian order of the state bytes). Also the
+/// ShiftRows offsets and the round constants; every core, Reference or Unsafe, reads them from here.
 /// </summary>
 internal static class RijndaelTables
 {
@@ -19,6 +20,19 @@ internal static class RijndaelTables
 
     /// <summary>Round constants x^(i-1) in GF(2^8), enough for every block and key size (at most 30 used).</summary>
     public static readonly byte[] RoundConstants = new byte[32];
+
+    // ShiftRows offsets C1, C2, C3 of rows 1..3 (AES proposal v2 §4.2.2, Table 2; for 160- and 224-bit blocks, the
+    // original reference code): (1, 2, 3) up to Nb = 6, (1, 2, 4) for Nb = 7, (1, 3, 4) for Nb = 8. Constants, so
+    // the Unsafe flavour's per-block-size rounds fold them.
+    internal const int ShiftC1 = 1;
+    internal const int ShiftC2 = 2;
+    internal const int ShiftC2Nb8 = 3;
+    internal const int ShiftC3 = 3;
+    internal const int ShiftC3Nb7And8 = 4;
+
+    /// <summary>ShiftRows offsets of rows 1, 2 and 3 for a block of <paramref name="nb"/> columns.</summary>
+    public static (int C1, int C2, int C3) ShiftOffsets(int nb) =>
+        (ShiftC1, nb == 8 ? ShiftC2Nb8 : ShiftC2, nb >= 7 ? ShiftC3Nb7And8 : ShiftC3);
 
     static RijndaelTables()
     {

@@ -1,0 +1,78 @@
+#if NET
+using System;
+using System.Diagnostics;
+using System.Runtime.Intrinsics;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+/// <summary>
+/// What the AES-NI cores share: the round keys of <see cref="AesNiKeySchedule"/>, pinned once per
+/// call, and their clearing. Subclasses supply the block loops for their block size, and a CBC
+/// encryption loop (serial: one block in flight, the chaining value kept in registers).
+/// </summary>
+internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
+{
+    private readonly int _rounds;
+    private readonly Vector128<byte>[] _encryptionKeys;
+    private readonly Vector128<byte>[] _decryptionKeys;
+
+    protected AesNiCore(ReadOnlySpan<byte> key, int blockSizeInBytes)
+        : base(blockSizeInBytes)
+    {
+        Debug.Assert(key.Length is 16 or 20 or 24 or 28 or 32);
+        (_rounds, _encryptionKeys, _decryptionKeys) = AesNiKeySchedule.Expand(key, blockSizeInBytes / 4);
+    }
+
+    protected sealed override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = _encryptionKeys)
+        {
+            Encrypt(src, dst, source.Length / BlockSize, keys, _rounds);
+        }
+    }
+
+    // CBC encryption with the chaining value in a register across the blocks (the ICbcEncryptor capability).
+    void ICbcEncryptor.EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* iv = chain)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = _encryptionKeys)
+        {
+            EncryptCbc(iv, src, dst, source.Length / BlockSize, keys, _rounds);
+        }
+    }
+
+    protected sealed override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = _decryptionKeys)
+        {
+            Decrypt(src, dst, source.Length / BlockSize, keys, _rounds);
+        }
+    }
+
+    protected sealed override void ClearKeySchedule()
+    {
+        Secret.Clear(_encryptionKeys);
+        Secret.Clear(_decryptionKeys);
+    }
+
+    /// <summary>Encrypts <paramref name="blocks"/> blocks with <paramref name="rounds"/> rounds of <paramref name="keys"/>.</summary>
+    protected abstract void Encrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds);
+
+    /// <summary>
+    /// CBC-encrypts <paramref name="blocks"/> blocks, the chaining value read from and written back to
+    /// <paramref name="chain"/> and held in registers in between.
+    /// </summary>
+    protected abstract void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds);
+
+    /// <summary>Decrypts with the equivalent-inverse-cipher keys.</summary>
+    protected abstract void Decrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds);
+}
+#endif

@@ -1,0 +1,48 @@
+#if NET
+using System;
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.BlockCiphers.Rijndael;
+using X86Aes = System.Runtime.Intrinsics.X86.Aes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+/// <summary>
+/// Round keys for the AES-NI cores, from the Reference key schedule (AES proposal v2 §4.3): one
+/// XMM register per four columns, so Nb / 4 registers per round. Column words are little-endian
+/// with row 0 lowest, which is the byte order of an XMM register on x86 (always little-endian).
+/// The decryption keys of the equivalent inverse cipher (§5.3.3; FIPS 197 §5.3.5) are AESIMC
+/// (InvMixColumns) of encryption round keys 1 .. Nr-1, rounds in reverse order.
+/// </summary>
+internal static class AesNiKeySchedule
+{
+    public static (int Rounds, Vector128<byte>[] Encryption, Vector128<byte>[] Decryption) Expand(ReadOnlySpan<byte> key, int nb)
+    {
+        Debug.Assert(nb is 4 or 8);
+        int rounds = RijndaelKeySchedule.Rounds(nb, key.Length / 4);
+        int halves = nb / 4;
+        Span<uint> words = stackalloc uint[nb * (rounds + 1)];
+        RijndaelKeySchedule.ExpandEncryptionKey(key, words);
+        Vector128<byte>[] encryption = new Vector128<byte>[halves * (rounds + 1)];
+        Vector128<byte>[] decryption = new Vector128<byte>[encryption.Length];
+        for (int i = 0; i < encryption.Length; i++)
+        {
+            encryption[i] = Vector128.Create(words[4 * i], words[(4 * i) + 1], words[(4 * i) + 2], words[(4 * i) + 3]).AsByte();
+        }
+
+        Secret.Clear(MemoryMarshal.AsBytes(words));
+        for (int round = 0; round <= rounds; round++)
+        {
+            for (int h = 0; h < halves; h++)
+            {
+                Vector128<byte> k = encryption[((rounds - round) * halves) + h];
+                decryption[(round * halves) + h] = round == 0 || round == rounds ? k : X86Aes.InverseMixColumns(k);
+            }
+        }
+
+        return (rounds, encryption, decryption);
+    }
+}
+#endif
