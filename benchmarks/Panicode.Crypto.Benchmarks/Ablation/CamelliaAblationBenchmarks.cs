@@ -106,7 +106,7 @@ public class CamelliaKeyScheduleAblation
     public void Setup() => _key = TestData.Bytes(KeyBits / 8, 1);
 
     [Benchmark(Baseline = true, Description = "Reference ExpandKey + ReverseSchedule (Unsafe core before)")]
-    public ulong[] ReferenceAndReversed() => CamelliaCore.ReverseSchedule(CamelliaCore.ExpandKey(_key));
+    public ulong[] ReferenceAndReversed() => CamelliaSpec.ReverseSchedule(CamelliaCore.ExpandKey(_key));
 
     [Benchmark(Description = "Reference ExpandKey")]
     public ulong[] Reference() => CamelliaCore.ExpandKey(_key);

@@ -129,7 +129,7 @@ public static class CamelliaInterleavedAblation
             byte[] key = TestData(16 + (8 * size), 3);
             Func<object>[] cases =
             {
-                () => CamelliaCore.ReverseSchedule(CamelliaCore.ExpandKey(key)),
+                () => CamelliaSpec.ReverseSchedule(CamelliaCore.ExpandKey(key)),
                 () => CamelliaCore.ExpandKey(key),
                 () => CamelliaKeySchedule.Expand(key),
                 () => new CamelliaPortableCore(key),
