@@ -4,6 +4,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Registry;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia.Ablation;
@@ -130,20 +131,12 @@ public sealed class UnsafeCamelliaTests
         }
     }
 
+    // The registry's cores this machine runs (Families.Camellia.Cores), then the ablation variants (benchmark research code).
     private static Dictionary<string, Func<byte[], BlockCipher>> CoreFactories()
     {
-        Dictionary<string, Func<byte[], BlockCipher>> cores = new()
-        {
-            ["Portable"] = key => new CamelliaPortableCore(key),
-        };
-        foreach (CamelliaSBoxUnit unit in (CamelliaSBoxUnit[])Enum.GetValues(typeof(CamelliaSBoxUnit)))
-        {
-            if (CamelliaSlicedCore.IsSupported(unit))
-            {
-                cores["Sliced-" + unit] = key => new CamelliaSlicedCore(key, unit);
-            }
-        }
-
+        Dictionary<string, Func<byte[], BlockCipher>> cores = Families.Camellia.Cores
+            .Where(c => c.SkipReason is null)
+            .ToDictionary(c => c.Name, c => (Func<byte[], BlockCipher>)(key => c.Create(key, 16)));
         foreach (CamelliaAblation variant in AllVariants())
         {
             cores["Ablation-" + variant] = key => new CamelliaAblationCore(key, variant);

@@ -4,6 +4,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.BlockCiphers.Rijndael;
+using Panicode.Crypto.Registry;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael.Ablation;
@@ -167,22 +168,12 @@ public sealed class UnsafeRijndaelTests
         }
     }
 
+    // The registry's cores this machine runs (Families.Rijndael.Cores), then the ablation variants (benchmark research code).
     private static Dictionary<string, Func<byte[], int, BlockCipher>> CoreFactories()
     {
-        Dictionary<string, Func<byte[], int, BlockCipher>> cores = new()
-        {
-            ["Portable"] = (key, blockSize) => new RijndaelPortableCore(key, blockSize),
-        };
-        if (RijndaelAesNiCore.IsSupported)
-        {
-            cores["AesNi"] = (key, _) => new RijndaelAesNiCore(key);
-        }
-
-        if (RijndaelAesNi256Core.IsSupported)
-        {
-            cores["AesNi256"] = (key, _) => new RijndaelAesNi256Core(key);
-        }
-
+        Dictionary<string, Func<byte[], int, BlockCipher>> cores = Families.Rijndael.Cores
+            .Where(c => c.SkipReason is null)
+            .ToDictionary(c => c.Name, c => c.Create);
         foreach (RijndaelAblation variant in (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation)))
         {
             cores["Ablation-" + variant] = (key, blockSize) => RijndaelAblationCore.Create(key, blockSize, variant);
@@ -203,10 +194,6 @@ public sealed class UnsafeRijndaelTests
         return type.GetGenericArguments();
     }
 
-    private static int[] BlockSizes(string core) => core switch
-    {
-        "AesNi" => new[] { 16 },
-        "AesNi256" => new[] { 32 },
-        _ => s_sizes,
-    };
+    private static IReadOnlyList<int> BlockSizes(string core) =>
+        Families.Rijndael.Cores.FirstOrDefault(c => c.Name == core)?.BlockBytes ?? s_sizes;
 }
