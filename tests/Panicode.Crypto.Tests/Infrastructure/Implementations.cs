@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Registry;
-using Xunit.Abstractions;
+using Xunit.Sdk;
 
 namespace Panicode.Crypto.Tests.Infrastructure;
 
@@ -44,7 +44,7 @@ public sealed class Implementation<T> : IXunitSerializable
     }
 
     void IXunitSerializable.Deserialize(IXunitSerializationInfo info) =>
-        _flavour = Implementations.Find<T>(info.GetValue<string>(nameof(Family)), info.GetValue<string>(nameof(Name)));
+        _flavour = Implementations.Find<T>(info.GetValue<string>(nameof(Family))!, info.GetValue<string>(nameof(Name))!);
 }
 
 /// <summary>
