@@ -6,6 +6,7 @@ using System.IO;
 using System.Linq;
 using System.Reflection;
 using System.Text.RegularExpressions;
+using Panicode.Crypto.Registry;
 using Panicode.Crypto.Vectors;
 
 namespace Panicode.Crypto.MonoRunner;
@@ -134,24 +135,20 @@ internal sealed class CatalogRunner
         where T : class
     {
         List<(Flavour Flavour, T Subject)> flavours = new();
-        foreach (Flavour flavour in Flavour.Of(family))
+        foreach (Flavour flavour in Flavours.Of(family))
         {
             if (_options.Flavour is not null && !flavour.Name.StartsWith(_options.Flavour, StringComparison.OrdinalIgnoreCase))
             {
                 continue;
             }
 
-            if (flavour.Bind(typeof(T), out string reason) is T subject)
+            if (Flavours.Bind(flavour, typeof(T), out string reason) is T subject)
             {
                 flavours.Add((flavour, subject));
             }
-            else if (flavour.Required)
-            {
-                Fail($"{family}/{flavour.Name}: {reason}");
-            }
             else
             {
-                _out.WriteLine($"   skip  {flavour.Name}: {reason}");
+                Fail($"{family}/{flavour.Name}: {reason}");
             }
         }
 

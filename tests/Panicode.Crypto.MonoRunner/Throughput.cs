@@ -4,6 +4,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Security.Cryptography;
+using Panicode.Crypto.Registry;
 
 namespace Panicode.Crypto.MonoRunner;
 
@@ -58,16 +59,9 @@ internal static class Throughput
 
     private static IEnumerable<(string Name, Func<SymmetricAlgorithm> Create)> Implementations(string family, int blockBits)
     {
-        foreach (Flavour flavour in Flavour.Of(family))
+        foreach (Flavour<SymmetricAlgorithm> flavour in ((BlockCipherFamily)Families.Find(family)!).Flavours)
         {
-            if (flavour.Bind(typeof(Func<SymmetricAlgorithm>), out string reason) is Func<SymmetricAlgorithm> create)
-            {
-                yield return (flavour.Name, create);
-            }
-            else
-            {
-                Console.Error.WriteLine($"skip {family}/{flavour.Name}: {reason}");
-            }
+            yield return (flavour.Name, flavour.Create);
         }
 
         if (family == "Rijndael")

@@ -2,26 +2,23 @@ using System;
 using System.Security.Cryptography;
 using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Engines;
+using Panicode.Crypto.Registry;
 
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
-/// <summary>A cipher family as the benchmarks see it: its block size and a factory per implementation.</summary>
+/// <summary>
+/// A cipher as the benchmarks see it: one block size of a registry family (<see cref="Families"/>, whose flavours
+/// give the Reference, Unsafe and Unsafe-Portable factories) plus the outside baselines, the built-in and BouncyCastle.
+/// </summary>
 public sealed class CipherSpec
 {
-    private CipherSpec(
-        string name,
-        int blockBits,
-        Func<SymmetricAlgorithm> reference,
-        Func<SymmetricAlgorithm>? @unsafe,
-        Func<SymmetricAlgorithm>? unsafePortable,
-        Func<SymmetricAlgorithm>? builtIn,
-        Func<IBlockCipher> bouncyCastle)
+    private CipherSpec(string name, int blockBits, BlockCipherFamily family, Func<SymmetricAlgorithm>? builtIn, Func<IBlockCipher> bouncyCastle)
     {
         Name = name;
         BlockBits = blockBits;
-        Reference = reference;
-        Unsafe = @unsafe;
-        UnsafePortable = unsafePortable;
+        Reference = family.Reference.Create;
+        Unsafe = family.Unsafe.Create;
+        UnsafePortable = family.UnsafePortable.Create;
         BuiltIn = builtIn;
         BouncyCastle = bouncyCastle;
     }
@@ -41,37 +38,12 @@ public sealed class CipherSpec
 
     public Func<IBlockCipher> BouncyCastle { get; }
 
-    private static Func<SymmetricAlgorithm>? UnsafeRijndael => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael;
-
-    private static Func<SymmetricAlgorithm>? UnsafePortableRijndael => () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true);
-
     /// <summary>Rijndael with a 128-bit block (AES): all four implementations.</summary>
-    public static CipherSpec Rijndael128 { get; } = new(
-        "Rijndael-128",
-        128,
-        RijndaelCipher.Create,
-        UnsafeRijndael,
-        UnsafePortableRijndael,
-        Aes.Create,
-        () => new AesEngine());
+    public static CipherSpec Rijndael128 { get; } = new("Rijndael-128", 128, Families.Rijndael, Aes.Create, () => new AesEngine());
 
     /// <summary>Rijndael with a 256-bit block: no built-in; BouncyCastle's RijndaelEngine(256).</summary>
-    public static CipherSpec Rijndael256 { get; } = new(
-        "Rijndael-256",
-        256,
-        RijndaelCipher.Create,
-        UnsafeRijndael,
-        UnsafePortableRijndael,
-        null,
-        () => new RijndaelEngine(256));
+    public static CipherSpec Rijndael256 { get; } = new("Rijndael-256", 256, Families.Rijndael, null, () => new RijndaelEngine(256));
 
     /// <summary>Camellia (128-bit block): no built-in; BouncyCastle's CamelliaEngine. Unsafe is the GFNI core where the CPU has it.</summary>
-    public static CipherSpec Camellia { get; } = new(
-        "Camellia",
-        128,
-        CamelliaCipher.Create,
-        Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia,
-        () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia(forcePortable: true),
-        null,
-        () => new CamelliaEngine());
+    public static CipherSpec Camellia { get; } = new("Camellia", 128, Families.Camellia, null, () => new CamelliaEngine());
 }

@@ -4,6 +4,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Registry;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Ablation.Camellia;
@@ -26,7 +27,7 @@ public sealed class UnsafeCamelliaTests
 
     public static TheoryData<string> AblationVariants => new(AllVariants().Select(v => v.ToString()));
 
-    /// <summary>Every optimized core this machine can run, by name.</summary>
+    /// <summary>Every optimized core by name (the registry's, then the ablation variants); one this machine cannot run is skipped.</summary>
     public static TheoryData<string> Cores => new(CoreFactories().Keys);
 
     [Theory]
@@ -84,7 +85,7 @@ public sealed class UnsafeCamelliaTests
         Random random = new(11);
         foreach (bool used in new[] { false, true })
         {
-            using BlockCipher cipher = CoreFactories()[core](UnsafeDifferential.Bytes(random, 16));
+            using BlockCipher cipher = Core(core)(UnsafeDifferential.Bytes(random, 16));
             UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"Camellia {core}, used {used}");
         }
     }
@@ -133,25 +134,24 @@ public sealed class UnsafeCamelliaTests
         {
             byte[] key = UnsafeDifferential.Bytes(random, keySize);
             using BlockCipher reference = new CamelliaCore(key);
-            using BlockCipher candidate = CoreFactories()[core](key);
+            using BlockCipher candidate = Core(core)(key);
             check(reference, candidate, random, $"Camellia {core}, key {keySize * 8}");
         }
     }
 
+    // The factory of a core row; a core this process cannot run skips the test with the registry's reason.
+    private static Func<byte[], BlockCipher> Core(string name)
+    {
+        CoreRows.SkipUnlessRunnable(Families.Camellia, name);
+        return CoreFactories()[name];
+    }
+
+    // Every core of the registry (Families.Camellia.Cores; a row this process cannot run is skipped with the registry's
+    // reason, see SkipUnlessRunnable), then the ablation variants (benchmark research code).
     private static Dictionary<string, Func<byte[], BlockCipher>> CoreFactories()
     {
-        Dictionary<string, Func<byte[], BlockCipher>> cores = new()
-        {
-            ["Portable"] = key => new CamelliaPortableCore(key),
-        };
-        foreach (CamelliaSBoxUnit unit in (CamelliaSBoxUnit[])Enum.GetValues(typeof(CamelliaSBoxUnit)))
-        {
-            if (CamelliaSlicedCore.IsSupported(unit))
-            {
-                cores["Sliced-" + unit] = key => new CamelliaSlicedCore(key, unit);
-            }
-        }
-
+        Dictionary<string, Func<byte[], BlockCipher>> cores = Families.Camellia.Cores
+            .ToDictionary(c => c.Name, c => (Func<byte[], BlockCipher>)(key => c.Create(key, 16)));
         foreach (CamelliaAblation variant in AllVariants())
         {
             cores["Ablation-" + variant] = key => new CamelliaAblationCore(key, variant);

@@ -1,53 +1,41 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using System.Reflection;
 using System.Security.Cryptography;
-using Panicode.Crypto.Unsafe;
-using Xunit.Abstractions;
+using Panicode.Crypto.Registry;
+using Xunit.Sdk;
 
 namespace Panicode.Crypto.Tests.Infrastructure;
 
 /// <summary>
-/// One flavour of an algorithm, as the suites see it: its family (the registry list it is declared in, for example
-/// "Rijndael"), its name and a factory. xUnit serializes it as family + name and looks the factory up in
-/// <see cref="Implementations"/> again, so every theory row is a test case of its own in discovery.
+/// One flavour of an algorithm as a theory row: a registry <see cref="Flavour{T}"/> that xUnit can serialize
+/// (as family + name, looked up in <see cref="Families"/> again), so every row is a test case of its own.
 /// </summary>
-public sealed class Implementation<T> : IXunitSerializable, IFamilyMember
+public sealed class Implementation<T> : IXunitSerializable
+    where T : class
 {
-    private Func<T>? _create;
+    private Flavour<T>? _flavour;
 
-    public Implementation(string name, Func<T> create)
-    {
-        Family = string.Empty;
-        Name = name;
-        _create = create;
-    }
+    public Implementation(Flavour<T> flavour) => _flavour = flavour;
 
     /// <summary>For the xUnit de-serializer only.</summary>
     [Obsolete("Called by the xUnit de-serializer; use the other constructor.")]
     public Implementation()
     {
-        Family = Name = string.Empty;
     }
 
-    /// <summary>The registry list this flavour is declared in ("Rijndael", "Camellia", ...).</summary>
-    public string Family { get; private set; }
+    private Flavour<T> Flavour => _flavour ?? throw new InvalidOperationException("The implementation was not de-serialized.");
 
-    public string Name { get; private set; }
+    /// <summary>The family ("Rijndael", "Camellia", ...).</summary>
+    public string Family => Flavour.Family;
 
-    public Func<T> Create => _create ?? throw new InvalidOperationException($"Implementation '{this}' has no factory.");
+    /// <summary>"Reference", "Unsafe" or "Unsafe-Portable".</summary>
+    public string Name => Flavour.Name;
+
+    public Func<T> Create => Flavour.Create;
 
     /// <summary>"Rijndael Reference", the name a theory row shows.</summary>
-    public override string ToString() => Family.Length == 0 ? Name : Family + " " + Name;
-
-    void IFamilyMember.JoinFamily(string family)
-    {
-        if (Family.Length == 0)
-        {
-            Family = family;
-        }
-    }
+    public override string ToString() => Flavour.ToString();
 
     void IXunitSerializable.Serialize(IXunitSerializationInfo info)
     {
@@ -55,83 +43,53 @@ public sealed class Implementation<T> : IXunitSerializable, IFamilyMember
         info.AddValue(nameof(Name), Name);
     }
 
-    void IXunitSerializable.Deserialize(IXunitSerializationInfo info)
-    {
-        Implementation<T> registered = Implementations.Find<T>(info.GetValue<string>(nameof(Family)), info.GetValue<string>(nameof(Name)));
-        Family = registered.Family;
-        Name = registered.Name;
-        _create = registered._create;
-    }
-}
-
-/// <summary>Lets the registry name the family of the flavours declared in each of its lists.</summary>
-internal interface IFamilyMember
-{
-    void JoinFamily(string family);
+    void IXunitSerializable.Deserialize(IXunitSerializationInfo info) =>
+        _flavour = Implementations.Find<T>(info.GetValue<string>(nameof(Family))!, info.GetValue<string>(nameof(Name))!);
 }
 
 /// <summary>
-/// The registry every suite runs over (in the spirit of Go's cryptotest.TestAllImplementations):
-/// add a flavour here and every vector, differential and bad-input test runs over it.
-/// Each public list is a family named after its field; <see cref="BlockCiphers"/> only gathers other lists.
+/// The registry (<see cref="Families"/>, project Panicode.Crypto.Registry) as theory data. A suite over one family
+/// takes <c>Implementations.Data(Families.X)</c>; a suite over every 128-bit block cipher takes
+/// <see cref="BlockCipher128Data"/>. Nothing here needs an edit when a family is added.
 /// </summary>
 public static class Implementations
 {
-    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Rijndael = new[]
-    {
-        new Implementation<SymmetricAlgorithm>("Reference", () => RijndaelCipher.Create()),
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Rijndael => Of(Families.Rijndael);
 
-        // AES-NI for 128- and 256-bit blocks where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else portable.
-        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateRijndael()),
-        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateRijndael(forcePortable: true)),
-    };
+    public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelData => Data(Families.Rijndael);
 
-    public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelData => ToTheoryData(Rijndael);
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia => Of(Families.Camellia);
 
-    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Camellia = new[]
-    {
-        new Implementation<SymmetricAlgorithm>("Reference", () => CamelliaCipher.Create()),
-
-        // Byte-sliced GFNI where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else the portable table core.
-        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateCamellia()),
-        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateCamellia(forcePortable: true)),
-    };
-
-    public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
+    public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => Data(Families.Camellia);
 
     /// <summary>
     /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that
     /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.
     /// </summary>
-    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers = Rijndael.Concat(Camellia).ToArray();
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers => Families.BlockCiphers.SelectMany(Of).ToArray();
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipherData => ToTheoryData(BlockCiphers);
 
-    // Each EC factory returns an object whose key the suite then imports or generates.
-    public static readonly IReadOnlyList<Implementation<PrimeEcdsa>> Ecdsa = new[]
-    {
-        new Implementation<PrimeEcdsa>("Reference", () => PrimeEcdsa.Create()),
-        new Implementation<PrimeEcdsa>("Unsafe", () => UnsafeCrypto.CreateEcdsa()),
-    };
+    /// <summary>Every flavour of every block cipher with 128-bit blocks (the ciphers GCM, CCM and CMAC take).</summary>
+    public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipher128Data =>
+        ToTheoryData(Families.BlockCiphersWithBlockSize(128).SelectMany(Of));
 
-    public static readonly IReadOnlyList<Implementation<PrimeEcdh>> Ecdh = new[]
-    {
-        new Implementation<PrimeEcdh>("Reference", () => PrimeEcdh.Create()),
-        new Implementation<PrimeEcdh>("Unsafe", () => UnsafeCrypto.CreateEcdh()),
-    };
+    public static IReadOnlyList<Implementation<PrimeEcdsa>> Ecdsa => Of(Families.Ecdsa);
 
-    static Implementations()
-    {
-        foreach (FieldInfo field in Families())
-        {
-            foreach (IFamilyMember member in (IEnumerable<IFamilyMember>)field.GetValue(null)!)
-            {
-                member.JoinFamily(field.Name);
-            }
-        }
-    }
+    public static IReadOnlyList<Implementation<PrimeEcdh>> Ecdh => Of(Families.Ecdh);
+
+    /// <summary>Every flavour of <paramref name="family"/>.</summary>
+    public static IReadOnlyList<Implementation<T>> Of<T>(Family<T> family)
+        where T : class
+        => family.Flavours.Select(f => new Implementation<T>(f)).ToArray();
+
+    /// <summary>Every flavour of <paramref name="family"/> as theory data.</summary>
+    public static TheoryData<Implementation<T>> Data<T>(Family<T> family)
+        where T : class
+        => ToTheoryData(Of(family));
 
     public static TheoryData<Implementation<T>> ToTheoryData<T>(IEnumerable<Implementation<T>> implementations)
+        where T : class
     {
         TheoryData<Implementation<T>> data = new();
         foreach (Implementation<T> implementation in implementations)
@@ -143,13 +101,7 @@ public static class Implementations
     }
 
     /// <summary>The flavour <paramref name="name"/> of the family <paramref name="family"/>.</summary>
-    public static Implementation<T> Find<T>(string family, string name)
-        => Families().Where(f => f.Name == family).Select(f => f.GetValue(null)).OfType<IEnumerable<Implementation<T>>>()
-            .SelectMany(list => list).SingleOrDefault(i => i.Name == name)
-            ?? throw new ArgumentException($"No implementation '{name}' of family '{family}' is registered.", nameof(name));
-
-    // The lists that define a family: every public static list of implementations except the ones that gather others.
-    private static IEnumerable<FieldInfo> Families()
-        => typeof(Implementations).GetFields(BindingFlags.Public | BindingFlags.Static)
-            .Where(f => f.Name != nameof(BlockCiphers) && typeof(IEnumerable<IFamilyMember>).IsAssignableFrom(f.FieldType));
+    public static Flavour<T> Find<T>(string family, string name)
+        where T : class
+        => (Families.Find(family) as Family<T> ?? throw new ArgumentException($"No family '{family}' of {typeof(T).Name} is registered.", nameof(family)))[name];
 }

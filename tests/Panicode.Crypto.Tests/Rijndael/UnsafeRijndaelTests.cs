@@ -4,6 +4,7 @@ using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.BlockCiphers.Rijndael;
+using Panicode.Crypto.Registry;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 using Panicode.Crypto.Ablation.Rijndael;
@@ -22,7 +23,7 @@ public sealed class UnsafeRijndaelTests
     public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
         Implementations.ToTheoryData(Implementations.Rijndael.Where(i => i.Name != "Reference"));
 
-    /// <summary>Every optimized core this machine can run, by name, as factories of (key, block size).</summary>
+    /// <summary>Every optimized core by name (the registry's, then the ablation variants); one this machine cannot run is skipped.</summary>
     public static TheoryData<string> Cores => new(CoreFactories().Keys);
 
     /// <summary>The ablation variants by name (the enum is internal to the Unsafe assembly).</summary>
@@ -68,7 +69,7 @@ public sealed class UnsafeRijndaelTests
         foreach (int blockSize in BlockSizes(core))
         foreach (bool used in new[] { false, true })
         {
-            using BlockCipher cipher = CoreFactories()[core](UnsafeDifferential.Bytes(random, 16), blockSize);
+            using BlockCipher cipher = Core(core)(UnsafeDifferential.Bytes(random, 16), blockSize);
             UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"{core}, block {blockSize * 8}, used {used}");
         }
     }
@@ -77,7 +78,7 @@ public sealed class UnsafeRijndaelTests
     [MemberData(nameof(Cores))]
     public void BatchOf101BlocksEqualsSingleBlockCallsAndReference(string core)
     {
-        Func<byte[], int, BlockCipher> create = CoreFactories()[core];
+        Func<byte[], int, BlockCipher> create = Core(core);
         Random random = new(101);
         foreach (int blockSize in BlockSizes(core))
         foreach (int keySize in s_sizes)
@@ -182,22 +183,19 @@ public sealed class UnsafeRijndaelTests
         }
     }
 
+    // The factory of a core row; a core this process cannot run skips the test with the registry's reason.
+    private static Func<byte[], int, BlockCipher> Core(string name)
+    {
+        CoreRows.SkipUnlessRunnable(Families.Rijndael, name);
+        return CoreFactories()[name];
+    }
+
+    // Every core of the registry (Families.Rijndael.Cores; a row this process cannot run is skipped with the registry's
+    // reason, see SkipUnlessRunnable), then the ablation variants (benchmark research code).
     private static Dictionary<string, Func<byte[], int, BlockCipher>> CoreFactories()
     {
-        Dictionary<string, Func<byte[], int, BlockCipher>> cores = new()
-        {
-            ["Portable"] = (key, blockSize) => new RijndaelPortableCore(key, blockSize),
-        };
-        if (RijndaelAesNiCore.IsSupported)
-        {
-            cores["AesNi"] = (key, _) => new RijndaelAesNiCore(key);
-        }
-
-        if (RijndaelAesNi256Core.IsSupported)
-        {
-            cores["AesNi256"] = (key, _) => new RijndaelAesNi256Core(key);
-        }
-
+        Dictionary<string, Func<byte[], int, BlockCipher>> cores = Families.Rijndael.Cores
+            .ToDictionary(c => c.Name, c => c.Create);
         foreach (RijndaelAblation variant in (RijndaelAblation[])Enum.GetValues(typeof(RijndaelAblation)))
         {
             cores["Ablation-" + variant] = (key, blockSize) => RijndaelAblationCore.Create(key, blockSize, variant);
@@ -218,10 +216,6 @@ public sealed class UnsafeRijndaelTests
         return type.GetGenericArguments();
     }
 
-    private static int[] BlockSizes(string core) => core switch
-    {
-        "AesNi" => new[] { 16 },
-        "AesNi256" => new[] { 32 },
-        _ => s_sizes,
-    };
+    private static IReadOnlyList<int> BlockSizes(string core) =>
+        Families.Rijndael.Cores.FirstOrDefault(c => c.Name == core)?.BlockBytes ?? s_sizes;
 }

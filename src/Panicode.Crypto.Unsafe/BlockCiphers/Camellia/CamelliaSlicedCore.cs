@@ -82,6 +82,9 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         _portable = new CamelliaPortableCore(key);
     }
 
+    /// <summary>The widest GFNI batch of this process in bits (512, 256 or 128); narrower widths take the remainders.</summary>
+    public static int GfniWidth => s_gfniWidth;
+
     /// <summary>The instructions this instance computes the s-boxes with.</summary>
     public CamelliaSBoxUnit Unit => _unit;
 

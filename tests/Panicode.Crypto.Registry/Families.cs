@@ -1,0 +1,109 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Security.Cryptography;
+using Panicode.Crypto.BlockCiphers.Rijndael;
+using Panicode.Crypto.Unsafe;
+using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+
+namespace Panicode.Crypto.Registry;
+
+/// <summary>
+/// The one flavour registry (in the spirit of Go's cryptotest.TestAllImplementations): every algorithm family,
+/// its flavours and, for block ciphers, the cores of its Unsafe flavour. The xUnit suites
+/// (tests/Panicode.Crypto.Tests/Infrastructure/Implementations.cs), the Mono runner and the benchmarks all read it.
+/// <para>
+/// <b>Adding a family is one entry here</b>: a <c>public static readonly</c> field. A block cipher is a
+/// <see cref="BlockCipherFamily"/> (name as its <c>[SuiteCatalog]</c> spells it; the Reference factory; the Unsafe
+/// factory and the same with <c>forcePortable: true</c>; its Unsafe cores, intrinsic ones inside <c>#if NET</c> with
+/// the reason they cannot run when the CPU lacks the instructions); any other family is a
+/// <see cref="Family{T}"/> of (name, factory) pairs. Nothing else to update: <see cref="All"/>,
+/// <see cref="BlockCiphers"/> and <see cref="BlockCiphersWithBlockSize"/> find fields by reflection, so a new
+/// 128-bit cipher joins every suite over "every 128-bit block cipher" (GCM, CCM, CMAC, ...) by itself.
+/// </para>
+/// <para>
+/// One naming scheme everywhere: flavours "Reference", "Unsafe" (intrinsics where the CPU has them) and
+/// "Unsafe-Portable" (intrinsics off); cores "Portable", "AesNi", ... A flavour only appears when it can be built:
+/// no row that can never bind.
+/// </para>
+/// </summary>
+public static class Families
+{
+    public static readonly BlockCipherFamily Rijndael = new(
+        "Rijndael",
+        RijndaelCipher.Create,
+        UnsafeCrypto.CreateRijndael,
+        () => UnsafeCrypto.CreateRijndael(forcePortable: true),
+        new BlockCipherCore("Portable", (key, blockBytes) => new RijndaelPortableCore(key, blockBytes))
+#if NET
+        ,
+        new BlockCipherCore("AesNi", (key, _) => new RijndaelAesNiCore(key), new[] { 128 }, Unavailable(RijndaelAesNiCore.IsSupported, "AES-NI")),
+        new BlockCipherCore("AesNi256", (key, _) => new RijndaelAesNi256Core(key), new[] { 256 }, Unavailable(RijndaelAesNi256Core.IsSupported, "AES-NI with SSSE3 and SSE4.1"))
+#endif
+        );
+
+    public static readonly BlockCipherFamily Camellia = new(
+        "Camellia",
+        CamelliaCipher.Create,
+        UnsafeCrypto.CreateCamellia,
+        () => UnsafeCrypto.CreateCamellia(forcePortable: true),
+        new BlockCipherCore("Portable", (key, _) => new CamelliaPortableCore(key))
+#if NET
+        ,
+        CamelliaGfni(512),
+        CamelliaGfni(256),
+        CamelliaGfni(128),
+        new BlockCipherCore(
+            "Sliced-AesNi",
+            (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.AesNi),
+            skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3"))
+#endif
+        );
+
+    // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
+    // no intrinsic path, hence no Unsafe-Portable flavour.
+    public static readonly Family<PrimeEcdsa> Ecdsa = new("Ecdsa", ("Reference", PrimeEcdsa.Create), ("Unsafe", UnsafeCrypto.CreateEcdsa));
+
+    public static readonly Family<PrimeEcdh> Ecdh = new("Ecdh", ("Reference", PrimeEcdh.Create), ("Unsafe", UnsafeCrypto.CreateEcdh));
+
+    private static Family[]? s_all;
+
+    /// <summary>Every family, in declaration order.</summary>
+    public static IReadOnlyList<Family> All => s_all ??= typeof(Families).GetFields(BindingFlags.Public | BindingFlags.Static)
+        .Where(f => typeof(Family).IsAssignableFrom(f.FieldType))
+        .OrderBy(f => f.MetadataToken)
+        .Select(f => (Family)f.GetValue(null)!)
+        .ToArray();
+
+    /// <summary>Every block cipher.</summary>
+    public static IEnumerable<BlockCipherFamily> BlockCiphers => All.OfType<BlockCipherFamily>();
+
+    /// <summary>Every block cipher that has <paramref name="bits"/>-bit blocks, e.g. 128 for GCM, CCM and CMAC.</summary>
+    public static IEnumerable<BlockCipherFamily> BlockCiphersWithBlockSize(int bits) => BlockCiphers.Where(f => f.BlockSizes.Contains(bits));
+
+    /// <summary>The family called <paramref name="name"/> (case-insensitive), or null.</summary>
+    public static Family? Find(string name) => All.SingleOrDefault(f => string.Equals(f.Name, name, StringComparison.OrdinalIgnoreCase));
+
+    private static string? Unavailable(bool supported, string instructions) =>
+        supported ? null : $"{instructions} not available on this CPU (or switched off with a DOTNET_Enable* setting)";
+
+#if NET
+    // The GFNI core batches 64, 32 or 16 blocks at the widest width this process has (512, 256 or 128 bits) and runs
+    // the narrower widths for remainders only. One row per width, so a width this process cannot batch at shows as
+    // a skip; .ci/run runs the core suites again with AVX-512 and AVX2 switched off to batch at the others.
+    private static BlockCipherCore CamelliaGfni(int width)
+    {
+        string? skip = Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni), "GFNI");
+        if (skip is null && CamelliaSlicedCore.GfniWidth != width)
+        {
+            skip = width > CamelliaSlicedCore.GfniWidth
+                ? $"{width}-bit GFNI ({(width == 512 ? "AVX-512BW" : "AVX2")}) not available on this CPU (or switched off with a DOTNET_Enable* setting); this process batches at {CamelliaSlicedCore.GfniWidth} bits"
+                : $"this process batches GFNI at {CamelliaSlicedCore.GfniWidth} bits and runs {width} bits only for remainders; whole {width}-bit batches run with the wider instruction sets switched off (a .ci/run leg)";
+        }
+
+        return new BlockCipherCore("Sliced-Gfni" + width, (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni), skipReason: skip);
+    }
+#endif
+}

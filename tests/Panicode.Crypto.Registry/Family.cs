@@ -1,0 +1,169 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Security.Cryptography;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Registry;
+
+/// <summary>One flavour of an algorithm family ("Rijndael" / "Unsafe-Portable"): its names and its factory.</summary>
+public abstract class Flavour
+{
+    private protected Flavour(string family, string name)
+    {
+        Family = family;
+        Name = name;
+    }
+
+    /// <summary>The family's name, as the vector catalogs' <c>[SuiteCatalog]</c> attributes spell it.</summary>
+    public string Family { get; }
+
+    /// <summary>"Reference", "Unsafe" or "Unsafe-Portable" (see <see cref="Families"/>).</summary>
+    public string Name { get; }
+
+    /// <summary>The factory as a delegate (a <c>Func&lt;T&gt;</c>), for runners that bind by delegate type.</summary>
+    public abstract Delegate Factory { get; }
+
+    /// <summary>"Rijndael Unsafe-Portable".</summary>
+    public override string ToString() => Family + " " + Name;
+}
+
+/// <summary>A flavour whose factory makes a <typeparamref name="T"/>.</summary>
+public sealed class Flavour<T> : Flavour
+    where T : class
+{
+    internal Flavour(string family, string name, Func<T> create)
+        : base(family, name)
+    {
+        Create = create;
+    }
+
+    public Func<T> Create { get; }
+
+    public override Delegate Factory => Create;
+}
+
+/// <summary>An algorithm family: a name and its flavours, Reference first.</summary>
+public abstract class Family
+{
+    private protected Family(string name) => Name = name;
+
+    public string Name { get; }
+
+    public abstract IEnumerable<Flavour> AllFlavours { get; }
+
+    public override string ToString() => Name;
+}
+
+/// <summary>A family whose flavours all make a <typeparamref name="T"/> (a <see cref="SymmetricAlgorithm"/>, a <see cref="PrimeEcdsa"/>, ...).</summary>
+public class Family<T> : Family
+    where T : class
+{
+    public Family(string name, params (string Name, Func<T> Create)[] flavours)
+        : base(name)
+    {
+        Flavours = flavours.Select(f => new Flavour<T>(name, f.Name, f.Create)).ToArray();
+    }
+
+    public IReadOnlyList<Flavour<T>> Flavours { get; }
+
+    public override IEnumerable<Flavour> AllFlavours => Flavours;
+
+    /// <summary>The flavour called <paramref name="name"/>.</summary>
+    public Flavour<T> this[string name] =>
+        Flavours.SingleOrDefault(f => f.Name == name) ?? throw new ArgumentException($"{Name} has no flavour '{name}'.", nameof(name));
+}
+
+/// <summary>
+/// A block cipher: its <see cref="SymmetricAlgorithm"/> flavours and the block-cipher cores (the internal
+/// <see cref="BlockCipher"/> contract) of its Unsafe flavour, which the core-contract suites test one by one.
+/// </summary>
+public sealed class BlockCipherFamily : Family<SymmetricAlgorithm>
+{
+    private readonly BlockCipherCore[] _cores;
+
+    internal BlockCipherFamily(
+        string name,
+        Func<SymmetricAlgorithm> reference,
+        Func<SymmetricAlgorithm> @unsafe,
+        Func<SymmetricAlgorithm> unsafePortable,
+        params BlockCipherCore[] cores)
+        : base(name, ("Reference", reference), ("Unsafe", @unsafe), ("Unsafe-Portable", unsafePortable))
+    {
+        using SymmetricAlgorithm algorithm = reference();
+        BlockSizes = Sizes(algorithm.LegalBlockSizes);
+        KeySizes = Sizes(algorithm.LegalKeySizes);
+        _cores = cores;
+        foreach (BlockCipherCore core in cores)
+        {
+            core.Join(this);
+        }
+    }
+
+    /// <summary>Every legal block size in bits (from the Reference flavour's <see cref="SymmetricAlgorithm.LegalBlockSizes"/>).</summary>
+    public IReadOnlyList<int> BlockSizes { get; }
+
+    /// <summary>Every legal key size in bits.</summary>
+    public IReadOnlyList<int> KeySizes { get; }
+
+    public Flavour<SymmetricAlgorithm> Reference => Flavours[0];
+
+    /// <summary>The Unsafe flavour as users get it: intrinsics where the CPU has them.</summary>
+    public Flavour<SymmetricAlgorithm> Unsafe => Flavours[1];
+
+    /// <summary>The Unsafe flavour with intrinsics off: the portable pointer code alone.</summary>
+    public Flavour<SymmetricAlgorithm> UnsafePortable => Flavours[2];
+
+    /// <summary>Every core of the Unsafe flavour, including those this machine cannot run (see <see cref="BlockCipherCore.SkipReason"/>).</summary>
+    public IReadOnlyList<BlockCipherCore> Cores => _cores;
+
+    /// <summary>The core called <paramref name="name"/>.</summary>
+    public BlockCipherCore Core(string name) =>
+        _cores.SingleOrDefault(c => c.Name == name) ?? throw new ArgumentException($"{Name} has no core '{name}'.", nameof(name));
+
+    private static int[] Sizes(KeySizes[] legal) =>
+        legal.SelectMany(s => s.SkipSize == 0 ? new[] { s.MinSize } : Enumerable.Range(0, ((s.MaxSize - s.MinSize) / s.SkipSize) + 1).Select(i => s.MinSize + (i * s.SkipSize)))
+            .Distinct().OrderBy(s => s).ToArray();
+}
+
+/// <summary>
+/// One core of a block cipher's Unsafe flavour ("Portable", "AesNi", "Sliced-Gfni", ...): a factory of
+/// (key, block size in bytes), the block sizes it takes, and why it cannot run here, if it cannot.
+/// </summary>
+public sealed class BlockCipherCore
+{
+    private readonly int[]? _blockBytes;
+
+    /// <param name="name">The core's name in test rows.</param>
+    /// <param name="create">Makes the core for (key, block size in bytes).</param>
+    /// <param name="blockBits">The block sizes it takes (bits); null for every size of the family.</param>
+    /// <param name="skipReason">Null when this process can run the core, else why not (shown as the test's skip reason).</param>
+    internal BlockCipherCore(string name, Func<byte[], int, BlockCipher> create, int[]? blockBits = null, string? skipReason = null)
+    {
+        Name = name;
+        Create = create;
+        _blockBytes = blockBits?.Select(b => b / 8).ToArray();
+        SkipReason = skipReason;
+        Family = string.Empty;
+    }
+
+    public string Family { get; private set; }
+
+    public string Name { get; }
+
+    /// <summary>Null when this process can run the core; else the reason, e.g. "GFNI not available on this CPU".</summary>
+    public string? SkipReason { get; }
+
+    /// <summary>The block sizes it takes, in bytes.</summary>
+    public IReadOnlyList<int> BlockBytes { get; private set; } = Array.Empty<int>();
+
+    internal Func<byte[], int, BlockCipher> Create { get; }
+
+    public override string ToString() => Family + " core " + Name;
+
+    internal void Join(BlockCipherFamily family)
+    {
+        Family = family.Name;
+        BlockBytes = _blockBytes ?? family.BlockSizes.Select(b => b / 8).ToArray();
+    }
+}
