@@ -72,6 +72,30 @@ public sealed class HardeningRegressionTests
     }
 
     /// <summary>
+    /// A curve that passes the cheap checks but whose G does not have the stated order (P-256 with n replaced by the
+    /// next prime, still within Hasse's bound) is refused by the group at import; the refusal is remembered, so the
+    /// same parameters are refused at once afterwards instead of being validated again.
+    /// </summary>
+    [Fact]
+    public void ExplicitCurveRefusedByTheGroupIsRememberedAsRefused()
+    {
+        using ECDsa p256 = ECDsa.Create(ECCurve.NamedCurves.nistP256);
+        ECParameters key = p256.ExportExplicitParameters(false);
+        BigInteger n = new(key.Curve.Order, isUnsigned: true, isBigEndian: true);
+        BigInteger next = n + 2;
+        while (!IsPrime(next, new Random(1)))
+        {
+            next += 2;
+        }
+
+        key.Curve.Order = next.ToByteArray(isUnsigned: true, isBigEndian: true);
+        Assert.NotNull(CurveParameters.FromECCurve(key.Curve));
+        using PrimeEcdsa ours = PrimeEcdsa.Create();
+        Assert.Throws<CryptographicException>(() => ours.ImportParameters(key));
+        Assert.Throws<CryptographicException>(() => CurveParameters.FromECCurve(key.Curve));
+    }
+
+    /// <summary>
     /// The peer's curve is compared with ours before it is validated: a peer on a different (here huge and bogus)
     /// curve gets ArgumentException at once, as the built-in ECDiffieHellman reports a key on another curve.
     /// </summary>
