@@ -134,18 +134,12 @@ public abstract class PrimeEcdh : PrimeEcdhBase
     }
 
     /// <inheritdoc />
-    public override ECParameters ExportParameters(bool includePrivateParameters)
-    {
-        using Lease<EcKey> key = _state.Acquire();
-        return key.Value.Export(includePrivateParameters, explicitCurve: false);
-    }
+    public override ECParameters ExportParameters(bool includePrivateParameters) =>
+        _state.Export(includePrivateParameters, explicitCurve: false);
 
     /// <inheritdoc />
-    public override ECParameters ExportExplicitParameters(bool includePrivateParameters)
-    {
-        using Lease<EcKey> key = _state.Acquire();
-        return key.Value.Export(includePrivateParameters, explicitCurve: true);
-    }
+    public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
+        _state.Export(includePrivateParameters, explicitCurve: true);
 
     /// <inheritdoc />
     protected override void Dispose(bool disposing)

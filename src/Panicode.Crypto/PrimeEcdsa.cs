@@ -231,18 +231,12 @@ public abstract class PrimeEcdsa : ECDsa
     }
 
     /// <inheritdoc />
-    public override ECParameters ExportParameters(bool includePrivateParameters)
-    {
-        using Lease<EcKey> key = _state.Acquire();
-        return key.Value.Export(includePrivateParameters, explicitCurve: false);
-    }
+    public override ECParameters ExportParameters(bool includePrivateParameters) =>
+        _state.Export(includePrivateParameters, explicitCurve: false);
 
     /// <inheritdoc />
-    public override ECParameters ExportExplicitParameters(bool includePrivateParameters)
-    {
-        using Lease<EcKey> key = _state.Acquire();
-        return key.Value.Export(includePrivateParameters, explicitCurve: true);
-    }
+    public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
+        _state.Export(includePrivateParameters, explicitCurve: true);
 
     /// <summary>Signs with a caller-chosen nonce k (OrderBytes, big-endian); for known-answer tests only. Returns r || s.</summary>
     internal byte[] SignHashWithNonce(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> k)

@@ -42,6 +42,20 @@ public sealed class HardeningRegressionTests
     }
 
     /// <summary>
+    /// 3317044064679887385961981 = 1287836182261 x 2575672364521 is a strong pseudoprime to every prime base up to 37
+    /// (Sorenson and Webster, "Strong pseudoprimes to twelve prime bases", Math. Comp. 2017): a fixed-base test over
+    /// those bases calls it prime; Miller-Rabin with random bases does not.
+    /// </summary>
+    [Fact]
+    public void StrongPseudoprimeToTheFirstTwelvePrimeBasesIsComposite()
+    {
+        BigInteger psi12 = BigInteger.Parse("3317044064679887385961981", System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Equal(psi12, BigInteger.Parse("1287836182261", System.Globalization.CultureInfo.InvariantCulture) * BigInteger.Parse("2575672364521", System.Globalization.CultureInfo.InvariantCulture));
+        Assert.False(CurveParameters.IsProbablePrime(psi12));
+        Assert.True(CurveParameters.IsProbablePrime(BigInteger.Pow(2, 521) - 1));
+    }
+
+    /// <summary>
     /// A supersingular curve y^2 = x^3 + x over p = 3 (mod 4) has p + 1 points, so its embedding degree is 2 and the
     /// MOV reduction (Menezes, Okamoto, Vanstone, IEEE Trans. Inf. Theory 1993) moves its logarithms into GF(p^2).
     /// A genuine such curve with a generator of prime order q = (p + 1) / 4 is built here and must be refused.
@@ -83,7 +97,7 @@ public sealed class HardeningRegressionTests
         ECParameters key = p256.ExportExplicitParameters(false);
         BigInteger n = new(key.Curve.Order, isUnsigned: true, isBigEndian: true);
         BigInteger next = n + 2;
-        while (!IsPrime(next, new Random(1)))
+        while (!CurveParameters.IsProbablePrime(next))
         {
             next += 2;
         }
@@ -246,7 +260,7 @@ public sealed class HardeningRegressionTests
         return (x, (y + p) % p);
     }
 
-    // q and p = 4q - 1 both prime (so p = 3 mod 4), about 160 bits.
+    // q and p = 4q - 1 both prime (so p = 3 mod 4), about 160 bits, found with the library's own primality test.
     private static (BigInteger P, BigInteger Q) SupersingularPrimes(Random random)
     {
         byte[] bytes = new byte[20];
@@ -257,57 +271,11 @@ public sealed class HardeningRegressionTests
             bytes[^1] |= 1;
             BigInteger q = new(bytes, isUnsigned: true, isBigEndian: true);
             BigInteger p = (4 * q) - 1;
-            if (IsPrime(q, random) && IsPrime(p, random))
+            if (CurveParameters.IsProbablePrime(q) && CurveParameters.IsProbablePrime(p))
             {
                 return (p, q);
             }
         }
-    }
-
-    // Miller-Rabin with 32 random bases (test helper only).
-    private static bool IsPrime(BigInteger n, Random random)
-    {
-        foreach (int small in new[] { 3, 5, 7, 11, 13, 17, 19, 23 })
-        {
-            if (n % small == 0)
-            {
-                return n == small;
-            }
-        }
-
-        BigInteger d = n - 1;
-        int s = 0;
-        while (d.IsEven)
-        {
-            d >>= 1;
-            s++;
-        }
-
-        byte[] buffer = new byte[n.GetByteCount(isUnsigned: true)];
-        for (int round = 0; round < 32; round++)
-        {
-            random.NextBytes(buffer);
-            BigInteger a = (new BigInteger(buffer, isUnsigned: true) % (n - 3)) + 2;
-            BigInteger x = BigInteger.ModPow(a, d, n);
-            if (x.IsOne || x == n - 1)
-            {
-                continue;
-            }
-
-            bool witness = true;
-            for (int i = 1; i < s && witness; i++)
-            {
-                x = BigInteger.ModPow(x, 2, n);
-                witness = x != n - 1;
-            }
-
-            if (witness)
-            {
-                return false;
-            }
-        }
-
-        return true;
     }
 
     /// <summary>An ECDH public key of another party given as ECParameters (explicit or named).</summary>

@@ -564,7 +564,7 @@ internal sealed class CurveParameters
     /// show in "Prime and Prejudice: Primality Testing Under Adversarial Conditions" (ACM CCS 2018); with random
     /// bases each round catches a composite with probability at least 3/4 whatever the input.
     /// </summary>
-    private static bool IsProbablePrime(BigInteger n)
+    internal static bool IsProbablePrime(BigInteger n)
     {
         foreach (int q in new[] { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53 })
         {

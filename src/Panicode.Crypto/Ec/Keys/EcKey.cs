@@ -229,6 +229,13 @@ internal sealed class EcKeyState : IDisposable
         }
     }
 
+    /// <summary>The current key as ECParameters (see <see cref="EcKey.Export"/>).</summary>
+    public ECParameters Export(bool includePrivateParameters, bool explicitCurve)
+    {
+        using Lease<EcKey> key = Acquire();
+        return key.Value.Export(includePrivateParameters, explicitCurve);
+    }
+
     /// <summary>Switches to the NIST curve of this size (the key is regenerated on next use).</summary>
     public void SetCurve(CurveParameters curve)
     {
