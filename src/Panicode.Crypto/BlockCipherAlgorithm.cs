@@ -262,9 +262,9 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <summary>
     /// A reference to the key schedule for the current Key and BlockSize, built (once per key) and published
     /// atomically. Calls on other threads may hold the previous schedule: it is cleared only when the last of them
-    /// releases it (<see cref="Shared{T}"/>), never while one of them still encrypts with it. The base class
-    /// replaces KeyValue with a new array whenever the key changes, and never writes into a published one, so the
-    /// array read here is one whole key that was set.
+    /// releases it (<see cref="Shared{T}"/>), never while one of them still encrypts with it. The Key setter and
+    /// GenerateKey replace KeyValue with a new array and never write into a published one (only Dispose clears it,
+    /// which is checked below), so the array read here is one whole key that was set.
     /// </summary>
     private Lease<OneShotSchedule> AcquireOneShot()
     {
