@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using System.Threading;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
 
@@ -21,14 +22,19 @@ namespace Panicode.Crypto;
 /// ISO10126 padding after checking it without branching on the data; Zeros padding is not removed.</para>
 /// <para>After <see cref="IDisposable.Dispose"/> every member that needs the key throws
 /// <see cref="ObjectDisposedException"/>.</para>
+/// <para>Threads: the one-shot methods and CreateEncryptor/CreateDecryptor may be called on one object from several
+/// threads at once. Each one-shot call holds a reference to the key schedule it started with; a key change publishes a
+/// new schedule and the old one is cleared when its last call ends, so a call may see either key but never a cleared
+/// schedule or a key nobody set. Setting properties concurrently with each other is not supported (as for the base
+/// class), and one <see cref="ICryptoTransform"/> belongs to one thread at a time.</para>
 /// </remarks>
 public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 {
 #if NET
-    private BlockCipher? _oneShotCipher;
-    private byte[]? _oneShotKey;
+    // The key schedule of the one-shot methods, with the key it was built from (see AcquireOneShot).
+    private Shared<OneShotSchedule>? _oneShot;
 #endif
-    private bool _disposed;
+    private volatile bool _disposed;
 
     /// <summary>
     /// The defaults every cipher of the library shares (those of <c>RijndaelManaged</c>): a 128-bit block, a 256-bit
@@ -60,12 +66,16 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
             // The built-in Aes (and RijndaelManaged on .NET Core) reject a null key as a key of
             // invalid size; the base class would throw ArgumentNullException.
-            if (value == null)
+            if (value == null || !ValidKeySize(value.Length * 8))
             {
                 throw new CryptographicException(ErrorMessages.InvalidKeySize);
             }
 
-            base.Key = value;
+            // Not base.Key: on .NET it sets KeySize first, which sets KeyValue to null, and a one-shot call on another
+            // thread would then make up a random key. Here KeyValue goes from one whole key to the other.
+            byte[] copy = (byte[])value.Clone();
+            KeySizeValue = copy.Length * 8;
+            Volatile.Write(ref KeyValue, copy);
         }
     }
 
@@ -128,28 +138,48 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
 #if NET
     /// <inheritdoc/>
-    protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        OneShot.TryEncrypt(OneShotCipher(), CipherMode.ECB, default, 0, paddingMode, plaintext, destination, out bytesWritten);
+    protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
+        return OneShot.TryEncrypt(schedule.Value.Cipher, CipherMode.ECB, default, 0, paddingMode, plaintext, destination, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        OneShot.TryDecrypt(OneShotCipher(), CipherMode.ECB, default, 0, paddingMode, ciphertext, destination, out bytesWritten);
+    protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
+        return OneShot.TryDecrypt(schedule.Value.Cipher, CipherMode.ECB, default, 0, paddingMode, ciphertext, destination, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        OneShot.TryEncrypt(OneShotCipher(), CipherMode.CBC, iv, 0, paddingMode, plaintext, destination, out bytesWritten);
+    protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
+        return OneShot.TryEncrypt(schedule.Value.Cipher, CipherMode.CBC, iv, 0, paddingMode, plaintext, destination, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        OneShot.TryDecrypt(OneShotCipher(), CipherMode.CBC, iv, 0, paddingMode, ciphertext, destination, out bytesWritten);
+    protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
+        return OneShot.TryDecrypt(schedule.Value.Cipher, CipherMode.CBC, iv, 0, paddingMode, ciphertext, destination, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryEncryptCfbCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten) =>
-        OneShot.TryEncrypt(OneShotCipher(), CipherMode.CFB, iv, CheckedFeedbackBytes(feedbackSizeInBits), paddingMode, plaintext, destination, out bytesWritten);
+    protected override bool TryEncryptCfbCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
+    {
+        int feedbackBytes = CheckedFeedbackBytes(feedbackSizeInBits);
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
+        return OneShot.TryEncrypt(schedule.Value.Cipher, CipherMode.CFB, iv, feedbackBytes, paddingMode, plaintext, destination, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptCfbCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten) =>
-        OneShot.TryDecrypt(OneShotCipher(), CipherMode.CFB, iv, CheckedFeedbackBytes(feedbackSizeInBits), paddingMode, ciphertext, destination, out bytesWritten);
+    protected override bool TryDecryptCfbCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
+    {
+        int feedbackBytes = CheckedFeedbackBytes(feedbackSizeInBits);
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
+        return OneShot.TryDecrypt(schedule.Value.Cipher, CipherMode.CFB, iv, feedbackBytes, paddingMode, ciphertext, destination, out bytesWritten);
+    }
 #endif
 
     /// <inheritdoc/>
@@ -159,9 +189,8 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             _disposed = true;
 #if NET
-            _oneShotCipher?.Dispose();
-            _oneShotCipher = null;
-            _oneShotKey = null;
+            // Calls still running keep their reference; the schedule is cleared when the last of them ends.
+            Interlocked.Exchange(ref _oneShot, null)?.Release();
 #endif
             Secret.Clear(KeyValue);
             Secret.Clear(IVValue);
@@ -230,25 +259,81 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         return feedbackSizeInBits / 8;
     }
 
-    // The one-shot methods reuse one key schedule while Key and BlockSize stay the same; the base
-    // class replaces KeyValue with a new array whenever the key changes.
-    private BlockCipher OneShotCipher()
+    /// <summary>
+    /// A reference to the key schedule for the current Key and BlockSize, built (once per key) and published
+    /// atomically. Calls on other threads may hold the previous schedule: it is cleared only when the last of them
+    /// releases it (<see cref="Shared{T}"/>), never while one of them still encrypts with it. The Key setter and
+    /// GenerateKey replace KeyValue with a new array and never write into a published one (only Dispose clears it,
+    /// which is checked below), so the array read here is one whole key that was set.
+    /// </summary>
+    private Lease<OneShotSchedule> AcquireOneShot()
     {
         ThrowIfDisposed();
-        if (KeyValue == null)
+        byte[] key = Volatile.Read(ref KeyValue) ?? GenerateKeyOnce();
+        int blockSizeInBytes = BlockSizeValue / 8;
+        Shared<OneShotSchedule>? current = Volatile.Read(ref _oneShot);
+        if (current != null && current.Value.IsFor(key, blockSizeInBytes) && current.TryAcquire())
         {
-            GenerateKey();
+            return new Lease<OneShotSchedule>(current);
         }
 
-        byte[] key = KeyValue!;
-        if (_oneShotCipher == null || !ReferenceEquals(_oneShotKey, key) || _oneShotCipher.BlockSize * 8 != BlockSizeValue)
+        var created = new Shared<OneShotSchedule>(new OneShotSchedule(CreateCipher(key, blockSizeInBytes), key));
+        created.TryAcquire();   // this call's reference, beside the owner's
+        if (Interlocked.CompareExchange(ref _oneShot, created, current) == current)
         {
-            _oneShotCipher?.Dispose();
-            _oneShotCipher = CreateCipher(key, BlockSizeValue / 8);
-            _oneShotKey = key;
+            current?.Release(); // the owner's reference to the old schedule
+        }
+        else
+        {
+            created.Release();  // another call published first: this schedule serves this call only
         }
 
-        return _oneShotCipher;
+        // Dispose clears KeyValue in place: a schedule built while it ran may hold part of a cleared key.
+        Interlocked.MemoryBarrier();
+        if (_disposed)
+        {
+            if (Interlocked.CompareExchange(ref _oneShot, null, created) == created)
+            {
+                created.Release();
+            }
+
+            created.Release();
+            ThrowIfDisposed();
+        }
+
+        return new Lease<OneShotSchedule>(created);
+    }
+
+    // A key made on first use, as the base class's Key getter does, but only one even when calls race on it.
+    private byte[] GenerateKeyOnce()
+    {
+        byte[] generated = RandomBytes(KeySizeValue / 8);
+        byte[]? winner = Interlocked.CompareExchange(ref KeyValue, generated, null);
+        if (winner == null)
+        {
+            return generated;
+        }
+
+        Secret.Clear(generated);
+        return winner;
+    }
+
+    /// <summary>A one-shot key schedule and the key array it was built from.</summary>
+    private sealed class OneShotSchedule : IDisposable
+    {
+        private readonly byte[] _key;
+
+        public OneShotSchedule(BlockCipher cipher, byte[] key)
+        {
+            Cipher = cipher;
+            _key = key;
+        }
+
+        public BlockCipher Cipher { get; }
+
+        public bool IsFor(byte[] key, int blockSizeInBytes) => ReferenceEquals(_key, key) && Cipher.BlockSize == blockSizeInBytes;
+
+        public void Dispose() => Cipher.Dispose();
     }
 #endif
 

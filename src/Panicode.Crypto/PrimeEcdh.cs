@@ -50,7 +50,14 @@ public abstract class PrimeEcdh : PrimeEcdhBase
     }
 
     /// <inheritdoc />
-    public override ECDiffieHellmanPublicKey PublicKey => new PrimeEcdhPublicKey(_state.Key.Export(false, explicitCurve: false));
+    public override ECDiffieHellmanPublicKey PublicKey
+    {
+        get
+        {
+            using Lease<EcKey> key = _state.Acquire();
+            return new PrimeEcdhPublicKey(key.Value.Export(false, explicitCurve: false));
+        }
+    }
 
     /// <summary>Creates the Reference flavour with a key on nistP521 generated on first use.</summary>
     public static new PrimeEcdh Create() => new ReferencePrimeEcdh();
@@ -128,11 +135,11 @@ public abstract class PrimeEcdh : PrimeEcdhBase
 
     /// <inheritdoc />
     public override ECParameters ExportParameters(bool includePrivateParameters) =>
-        _state.Key.Export(includePrivateParameters, explicitCurve: false);
+        _state.Export(includePrivateParameters, explicitCurve: false);
 
     /// <inheritdoc />
     public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
-        _state.Key.Export(includePrivateParameters, explicitCurve: true);
+        _state.Export(includePrivateParameters, explicitCurve: true);
 
     /// <inheritdoc />
     protected override void Dispose(bool disposing)
@@ -148,7 +155,8 @@ public abstract class PrimeEcdh : PrimeEcdhBase
     /// <summary>Z = x(d Q) for a peer point (x, y) given directly; used by DeriveSecret and the vector tests.</summary>
     internal byte[] DeriveSecret(byte[] peerX, byte[] peerY)
     {
-        EcKey key = _state.Key;
+        using Lease<EcKey> lease = _state.Acquire();
+        EcKey key = lease.Value;
         EcGroup group = key.Group;
         byte[] d = key.RequirePrivate();
         EcKey.ValidatePublicPoint(group, peerX, peerY);
@@ -168,10 +176,17 @@ public abstract class PrimeEcdh : PrimeEcdhBase
             throw new ArgumentNullException(nameof(otherPartyPublicKey));
         }
 
-        EcGroup group = _state.Key.Group;
+        _state.ThrowIfDisposed();
         ECParameters other = ExportPeer(otherPartyPublicKey);
-        CurveParameters otherCurve = CurveParameters.FromECCurve(other.Curve);
-        if (!otherCurve.SameDomain(group.Curve))
+        CurveParameters ours;
+        using (Lease<EcKey> key = _state.Acquire())
+        {
+            ours = key.Value.Curve;
+        }
+
+        // Compared before anything validates the peer's curve: one that is not ours is refused at once, whatever
+        // its size (validating a huge explicit curve first took seconds).
+        if (!ours.Describes(other.Curve))
         {
             throw new ArgumentException(ErrorMessages.OtherKeyOtherCurve, nameof(otherPartyPublicKey));
         }
@@ -227,6 +242,7 @@ internal sealed class ReferencePrimeEcdh : PrimeEcdh
 internal sealed class PrimeEcdhPublicKey : ECDiffieHellmanPublicKey
 {
     private readonly ECParameters _parameters;
+    private bool _disposed;
 
     public PrimeEcdhPublicKey(ECParameters parameters)
 #if !NET
@@ -257,9 +273,23 @@ internal sealed class PrimeEcdhPublicKey : ECDiffieHellmanPublicKey
     }
 #endif
 
-    internal ECParameters Export(bool explicitCurve) => new()
+    protected override void Dispose(bool disposing)
     {
-        Curve = explicitCurve ? CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true) : _parameters.Curve,
-        Q = new ECPoint { X = (byte[]?)_parameters.Q.X?.Clone(), Y = (byte[]?)_parameters.Q.Y?.Clone() },
-    };
+        _disposed = true;
+        base.Dispose(disposing);
+    }
+
+    internal ECParameters Export(bool explicitCurve)
+    {
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(PrimeEcdhPublicKey), ErrorMessages.PublicKeyDisposed);
+        }
+
+        return new()
+        {
+            Curve = explicitCurve ? CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true) : _parameters.Curve,
+            Q = new ECPoint { X = (byte[]?)_parameters.Q.X?.Clone(), Y = (byte[]?)_parameters.Q.Y?.Clone() },
+        };
+    }
 }

@@ -179,7 +179,12 @@ public abstract class PrimeEcdsa : ECDsa
             case DSASignatureFormat.IeeeP1363FixedFieldConcatenation:
                 return VerifyP1363(hash, signature);
             case DSASignatureFormat.Rfc3279DerSequence:
-                int len = _state.Key.Group.OrderBytes;
+                int len;
+                using (Lease<EcKey> key = _state.Acquire())
+                {
+                    len = key.Value.Group.OrderBytes;
+                }
+
                 byte[] p1363 = new byte[2 * len];
                 return DerSignature.TryDecode(signature, len, p1363) && VerifyP1363(hash, p1363);
             default:
@@ -227,16 +232,17 @@ public abstract class PrimeEcdsa : ECDsa
 
     /// <inheritdoc />
     public override ECParameters ExportParameters(bool includePrivateParameters) =>
-        _state.Key.Export(includePrivateParameters, explicitCurve: false);
+        _state.Export(includePrivateParameters, explicitCurve: false);
 
     /// <inheritdoc />
     public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
-        _state.Key.Export(includePrivateParameters, explicitCurve: true);
+        _state.Export(includePrivateParameters, explicitCurve: true);
 
     /// <summary>Signs with a caller-chosen nonce k (OrderBytes, big-endian); for known-answer tests only. Returns r || s.</summary>
     internal byte[] SignHashWithNonce(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> k)
     {
-        EcKey key = _state.Key;
+        using Lease<EcKey> lease = _state.Acquire();
+        EcKey key = lease.Value;
         byte[] signature = new byte[2 * key.Group.OrderBytes];
         if (!EcdsaAlgorithm.TrySign(key.Group, key.RequirePrivate(), hash, k, signature))
         {
@@ -262,7 +268,8 @@ public abstract class PrimeEcdsa : ECDsa
 
     private byte[] SignHashP1363(ReadOnlySpan<byte> hash, HashAlgorithmName? deterministicHash)
     {
-        EcKey key = _state.Key;
+        using Lease<EcKey> lease = _state.Acquire();
+        EcKey key = lease.Value;
         byte[] signature = new byte[2 * key.Group.OrderBytes];
         EcdsaAlgorithm.Sign(key.Group, key.RequirePrivate(), hash, deterministicHash, signature);
         return signature;
@@ -270,7 +277,8 @@ public abstract class PrimeEcdsa : ECDsa
 
     private bool VerifyP1363(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature)
     {
-        EcKey key = _state.Key;
+        using Lease<EcKey> lease = _state.Acquire();
+        EcKey key = lease.Value;
         int len = key.Group.OrderBytes;
         return signature.Length == 2 * len &&
                EcdsaAlgorithm.Verify(key.Group, key.Qx, key.Qy, hash, signature.Slice(0, len), signature.Slice(len));

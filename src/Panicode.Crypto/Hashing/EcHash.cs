@@ -89,7 +89,15 @@ internal static class EcHash
         {
             _hash = Create(name);
             int blockSize = BlockSize(name);
-            byte[] k = key.Length > blockSize ? _hash.ComputeHash(key.ToArray()) : key.ToArray();
+            byte[] k = key.ToArray();
+            if (k.Length > blockSize)
+            {
+                // RFC 2104 §2: a key longer than the block is hashed first; the copy of the long key is cleared too.
+                byte[] longKey = k;
+                k = _hash.ComputeHash(longKey);
+                Array.Clear(longKey, 0, longKey.Length);
+            }
+
             _ipad = new byte[blockSize];
             _opad = new byte[blockSize];
             for (int i = 0; i < blockSize; i++)

@@ -108,7 +108,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         CheckRange(inputBuffer, inputOffset, inputCount, nameof(inputBuffer), nameof(inputOffset), nameof(inputCount));
         ThrowIfDisposed();
 
-        byte[] message = new byte[_heldCount + inputCount];
+        byte[] message = new byte[(int)Math.Min((long)_heldCount + inputCount, int.MaxValue)];   // too large: OutOfMemoryException
         _held.AsSpan(0, _heldCount).CopyTo(message);
         Buffer.BlockCopy(inputBuffer, inputOffset, message, _heldCount, inputCount);
         try

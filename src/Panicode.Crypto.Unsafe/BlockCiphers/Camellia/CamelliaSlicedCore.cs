@@ -5,6 +5,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using System.Threading;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
@@ -102,7 +103,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         int done = source.Length >= 16 * FewestBatchedBlocks
-            ? Crypt(source, destination, _encryptionKeys ??= Broadcast(_portable.Schedule, reverse: false))
+            ? Crypt(source, destination, BroadcastKeys(ref _encryptionKeys, reverse: false))
             : 0;
         if (done < source.Length)
         {
@@ -113,7 +114,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         int done = source.Length >= 16 * FewestBatchedBlocks
-            ? Crypt(source, destination, _decryptionKeys ??= Broadcast(_portable.Schedule, reverse: true))
+            ? Crypt(source, destination, BroadcastKeys(ref _decryptionKeys, reverse: true))
             : 0;
         if (done < source.Length)
         {
@@ -131,6 +132,27 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         Secret.Clear(_encryptionKeys);
         Secret.Clear(_decryptionKeys);
         _portable.Dispose();
+    }
+
+    // The broadcast subkeys, built at the first batch. One instance may serve several threads at once (the one-shot
+    // methods share it): each racing thread builds its own copy, one is published, and the others clear theirs.
+    private Vector128<byte>[] BroadcastKeys(ref Vector128<byte>[]? cache, bool reverse)
+    {
+        Vector128<byte>[]? keys = Volatile.Read(ref cache);
+        if (keys != null)
+        {
+            return keys;
+        }
+
+        Vector128<byte>[] built = Broadcast(_portable.Schedule, reverse);
+        keys = Interlocked.CompareExchange(ref cache, built, null);
+        if (keys == null)
+        {
+            return built;
+        }
+
+        Secret.Clear(built);
+        return keys;
     }
 
     // Eight broadcast bytes per subkey, in encryption order or in CamelliaSpec.ReverseSchedule's decryption order.

@@ -168,6 +168,21 @@ internal sealed class CurveParameters
         n: "AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA70330870553E5C414CA92619418661197FAC10471DB1D381085DDADDB58796829CA90069",
         h: 1);
 
+    /// <summary>
+    /// The largest explicit field accepted, in bits: OpenSSL's OPENSSL_ECC_MAX_FIELD_BITS. It leaves room above the
+    /// largest named curve (secp521r1) and bounds the work an explicit curve from outside can cause.
+    /// </summary>
+    public const int MaxFieldBits = 661;
+
+    /// <summary>Explicit curves whose embedding degree is at most this are refused (see ValidateExplicit).</summary>
+    private const int MaxRejectedEmbeddingDegree = 100;
+
+    // Miller-Rabin rounds with random bases: at most 4^-64 = 2^-128 error for any input, adversarial ones included.
+    private const int MillerRabinRounds = 64;
+
+    // The last explicit curves validated, accepted or refused, so that repeating one costs a comparison only.
+    private static readonly RecentResults s_explicitResults = new(16);
+
     private static readonly CurveParameters[] s_named =
     {
         P192, P224, P256, P384, P521, Secp256k1,
@@ -338,21 +353,94 @@ internal sealed class CurveParameters
             throw new CryptographicException(ErrorMessages.ExplicitCurveIncomplete);
         }
 
+        // Sizes first, in time linear in the input: every later step costs at least quadratic time in the field size,
+        // and an unbounded one let a 9,689-bit curve take a minute to validate.
         int len = curve.Prime.Length;
+        if (len > (MaxFieldBits + 7) / 8 || Limbs.BitLengthPublic(curve.Prime) > MaxFieldBits)
+        {
+            throw new CryptographicException(ErrorMessages.ExplicitCurveFieldTooLarge);
+        }
+
         if (curve.A.Length != len || curve.B.Length != len || curve.G.X.Length != len || curve.G.Y.Length != len)
         {
             throw new CryptographicException(ErrorMessages.ExplicitCurveLengths);
         }
 
+        // Hasse's bound makes n at most p + 1 + 2 sqrt(p), one bit longer than p; the cofactor is at most 255 below.
+        byte[] order = TrimLeadingZeros(curve.Order);
+        byte[] cofactor = TrimLeadingZeros(curve.Cofactor);
+        if (cofactor.Length == 0)
+        {
+            throw new CryptographicException("The explicit curve parameters are out of range.");
+        }
+
+        if (order.Length > len + 1 || cofactor.Length > 1)
+        {
+            throw new CryptographicException(ErrorMessages.ExplicitCurveParameterTooLong);
+        }
+
+        byte[] fingerprint = Fingerprint(curve.Prime, curve.A, curve.B, curve.G.X, curve.G.Y, order, cofactor[0]);
+        if (s_explicitResults.TryFind(fingerprint, out CurveParameters? known, out string? rejection))
+        {
+            return known ?? throw new CryptographicException(rejection);
+        }
+
+        try
+        {
+            CurveParameters result = ValidateExplicit(curve, order, cofactor[0]);
+            s_explicitResults.Add(fingerprint, result, null);
+            return result;
+        }
+        catch (CryptographicException e)
+        {
+            s_explicitResults.Add(fingerprint, null, e.Message);
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Remembers that an explicit curve was refused after <see cref="FromECCurve"/> accepted it (the group found
+    /// n G != O), so the same parameters are refused at once the next time.
+    /// </summary>
+    public void RecordRejected(string message)
+    {
+        if (!IsNamed)
+        {
+            s_explicitResults.Add(Fingerprint(P, A, B, Gx, Gy, N, (byte)Cofactor), null, message);
+        }
+    }
+
+    /// <summary>
+    /// True when <paramref name="curve"/> (named or explicit) names these domain parameters. Compares values only and
+    /// validates nothing, so a peer's curve is checked against ours in time linear in its size before any expensive
+    /// work; a curve that is not ours is refused whatever it is.
+    /// </summary>
+    public bool Describes(ECCurve curve)
+    {
+        if (curve.IsNamed)
+        {
+            return ReferenceEquals(FindNamed(curve.Oid?.Value, curve.Oid?.FriendlyName), this);
+        }
+
+        return curve.CurveType == ECCurve.ECCurveType.PrimeShortWeierstrass &&
+            curve.Prime != null && curve.A != null && curve.B != null && curve.G.X != null && curve.G.Y != null &&
+            curve.Order != null && curve.Cofactor != null &&
+            Same(P, curve.Prime) && Same(A, curve.A) && Same(B, curve.B) && Same(Gx, curve.G.X) && Same(Gy, curve.G.Y) &&
+            Same(N, TrimLeadingZeros(curve.Order)) && Same(new[] { (byte)Cofactor }, TrimLeadingZeros(curve.Cofactor));
+    }
+
+    // The checks of SEC 1 v2 §3.1.1.2.1 that need no group arithmetic (n G = O is EcBackend.GetGroup's).
+    private static CurveParameters ValidateExplicit(ECCurve curve, byte[] order, int cofactor)
+    {
         // All of these values are public domain parameters, so BigInteger (variable time) is fine here.
         BigInteger p = ToInteger(curve.Prime);
         BigInteger a = ToInteger(curve.A);
         BigInteger b = ToInteger(curve.B);
         BigInteger gx = ToInteger(curve.G.X);
         BigInteger gy = ToInteger(curve.G.Y);
-        BigInteger n = ToInteger(curve.Order);
-        BigInteger h = ToInteger(curve.Cofactor);
-        if (p < 5 || p.IsEven || curve.Prime[0] == 0 || a >= p || b >= p || gx >= p || gy >= p ||
+        BigInteger n = ToInteger(order);
+        BigInteger h = cofactor;
+        if (p < 5 || p.IsEven || curve.Prime![0] == 0 || a >= p || b >= p || gx >= p || gy >= p ||
             n < 3 || n.IsEven || h < 1 || h > 255)
         {
             throw new CryptographicException(ErrorMessages.ExplicitCurveOutOfRange);
@@ -381,30 +469,63 @@ internal sealed class CurveParameters
             throw new CryptographicException(ErrorMessages.ExplicitCurveSizes);
         }
 
-        byte[] order = TrimLeadingZeros(curve.Order);
+        // Anomalous curves (#E = h n = p; with n prime and n > 4 sqrt(p), that is n = p) fall to Smart's attack,
+        // "The discrete logarithm problem on elliptic curves of trace one" (J. Cryptology 12, 1999).
+        if (h * n == p || n == p)
+        {
+            throw new CryptographicException(ErrorMessages.ExplicitCurveAnomalous);
+        }
+
+        // The MOV condition of SEC 1 v2 §3.1.1.2.1: p^k != 1 (mod n) for small k, else the pairing of Menezes,
+        // Okamoto and Vanstone ("Reducing elliptic curve logarithms to logarithms in a finite field", IEEE Trans.
+        // Inf. Theory 39(5), 1993) maps the group into GF(p^k)*. SEC 1 asks for 1 <= k < 100; we check k <= 100.
+        BigInteger power = BigInteger.One;
+        BigInteger pModN = p % n;
+        for (int k = 1; k <= MaxRejectedEmbeddingDegree; k++)
+        {
+            power = power * pModN % n;
+            if (power.IsOne)
+            {
+                throw new CryptographicException(ErrorMessages.ExplicitCurveSmallEmbeddingDegree);
+            }
+        }
+
         foreach (CurveParameters named in s_named)
         {
-            if (named.Cofactor == (int)h && Same(named.P, curve.Prime) && Same(named.A, curve.A) && Same(named.B, curve.B) &&
-                Same(named.Gx, curve.G.X) && Same(named.Gy, curve.G.Y) && Same(named.N, order))
+            if (named.Cofactor == cofactor && Same(named.P, curve.Prime) && Same(named.A, curve.A!) && Same(named.B, curve.B!) &&
+                Same(named.Gx, curve.G.X!) && Same(named.Gy, curve.G.Y!) && Same(named.N, order))
             {
                 return named;
             }
         }
 
-        var result = new CurveParameters(
+        // The order must really be the order of G: n G = infinity (checked by the caller with the group).
+        return new CurveParameters(
             null,
             Array.Empty<string>(),
             FieldKind.Montgomery,
             (byte[])curve.Prime.Clone(),
-            (byte[])curve.A.Clone(),
-            (byte[])curve.B.Clone(),
-            (byte[])curve.G.X.Clone(),
-            (byte[])curve.G.Y.Clone(),
+            (byte[])curve.A!.Clone(),
+            (byte[])curve.B!.Clone(),
+            (byte[])curve.G.X!.Clone(),
+            (byte[])curve.G.Y!.Clone(),
             order,
-            (int)h);
+            cofactor);
+    }
 
-        // The order must really be the order of G: n G = infinity (checked by the caller with the group).
-        return result;
+    // The normalized explicit parameters, each preceded by its length, as one byte string (public data).
+    private static byte[] Fingerprint(params object[] parts)
+    {
+        var bytes = new List<byte>();
+        foreach (object part in parts)
+        {
+            byte[] value = part as byte[] ?? new[] { (byte)part };
+            bytes.Add((byte)(value.Length >> 8));
+            bytes.Add((byte)value.Length);
+            bytes.AddRange(value);
+        }
+
+        return bytes.ToArray();
     }
 
     /// <summary>Same parameter values (the point of comparison, not the object).</summary>
@@ -437,11 +558,15 @@ internal sealed class CurveParameters
         return v;
     }
 
-    /// <summary>Miller-Rabin with fixed small-prime bases; adequate for checking public domain parameters.</summary>
-    private static bool IsProbablePrime(BigInteger n)
+    /// <summary>
+    /// Miller-Rabin with <see cref="MillerRabinRounds"/> bases drawn at random (after trial division by small
+    /// primes). Fixed bases can be fooled by composites built for them, as Albrecht, Massimo, Paterson and Somorovsky
+    /// show in "Prime and Prejudice: Primality Testing Under Adversarial Conditions" (ACM CCS 2018); with random
+    /// bases each round catches a composite with probability at least 3/4 whatever the input.
+    /// </summary>
+    internal static bool IsProbablePrime(BigInteger n)
     {
-        int[] bases = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53 };
-        foreach (int q in bases)
+        foreach (int q in new[] { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53 })
         {
             if (n == q)
             {
@@ -462,9 +587,15 @@ internal sealed class CurveParameters
             s++;
         }
 
-        foreach (int q in bases)
+        byte[] buffer = new byte[n.ToByteArray().Length + 8];
+        using RandomNumberGenerator rng = RandomNumberGenerator.Create();
+        for (int round = 0; round < MillerRabinRounds; round++)
         {
-            BigInteger x = BigInteger.ModPow(q, d, n);
+            // A base in [2, n - 2]; 64 extra bits make the bias of the reduction negligible.
+            rng.GetBytes(buffer);
+            buffer[buffer.Length - 1] = 0;   // little-endian sign byte: non-negative
+            BigInteger a = (new BigInteger(buffer) % (n - 3)) + 2;
+            BigInteger x = BigInteger.ModPow(a, d, n);
             if (x.IsOne || x == n - 1)
             {
                 continue;
@@ -484,6 +615,52 @@ internal sealed class CurveParameters
         }
 
         return true;
+    }
+
+    /// <summary>A small most-recent-first record of explicit-curve validations, keyed by their parameters.</summary>
+    private sealed class RecentResults
+    {
+        private readonly int _capacity;
+        private readonly List<(byte[] Fingerprint, CurveParameters? Accepted, string? Rejection)> _entries = new();
+
+        public RecentResults(int capacity)
+        {
+            _capacity = capacity;
+        }
+
+        public bool TryFind(byte[] fingerprint, out CurveParameters? accepted, out string? rejection)
+        {
+            lock (_entries)
+            {
+                foreach ((byte[] key, CurveParameters? a, string? r) in _entries)
+                {
+                    if (Same(key, fingerprint))
+                    {
+                        accepted = a;
+                        rejection = r;
+                        return true;
+                    }
+                }
+            }
+
+            accepted = null;
+            rejection = null;
+            return false;
+        }
+
+        public void Add(byte[] fingerprint, CurveParameters? accepted, string? rejection)
+        {
+            lock (_entries)
+            {
+                _entries.RemoveAll(e => Same(e.Fingerprint, fingerprint));
+                if (_entries.Count == _capacity)
+                {
+                    _entries.RemoveAt(0);
+                }
+
+                _entries.Add((fingerprint, accepted, rejection));
+            }
+        }
     }
 
     private static byte[] FromHex(string hex)

@@ -18,7 +18,9 @@ internal static class EcdsaAlgorithm
     public static void Bits2Int(ReadOnlySpan<byte> input, int qlen, Span<byte> output)
     {
         output.Clear();
-        if (input.Length * 8 <= qlen)
+
+        // In long: a hash of 2^28 bytes or more has more bits than an int holds; it is truncated like any other.
+        if ((long)input.Length * 8 <= qlen)
         {
             input.CopyTo(output.Slice(output.Length - input.Length));
             return;

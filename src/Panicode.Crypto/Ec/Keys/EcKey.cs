@@ -4,6 +4,7 @@
 
 using System;
 using System.Security.Cryptography;
+using System.Threading;
 using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
@@ -31,7 +32,7 @@ internal sealed class EcKey : IDisposable
 
     public static EcKey Generate(EcBackend backend, CurveParameters curve)
     {
-        EcGroup group = backend.GetGroup(curve);
+        EcGroup group = GetGroup(backend, curve);
         byte[] d = new byte[group.OrderBytes];
         EcdsaAlgorithm.RandomScalar(group, d);
         byte[] qx = new byte[group.FieldBytes];
@@ -43,7 +44,7 @@ internal sealed class EcKey : IDisposable
     public static EcKey Import(EcBackend backend, ECParameters parameters)
     {
         CurveParameters curve = CurveParameters.FromECCurve(parameters.Curve);
-        EcGroup group = backend.GetGroup(curve);
+        EcGroup group = GetGroup(backend, curve);
         byte[]? x = parameters.Q.X;
         byte[]? y = parameters.Q.Y;
         bool hasQ = x != null || y != null;
@@ -78,6 +79,20 @@ internal sealed class EcKey : IDisposable
         }
 
         return new EcKey(group, qx, qy, d);
+    }
+
+    /// <summary>The group of a curve; an explicit curve the group refuses (n G != O) is remembered as refused.</summary>
+    private static EcGroup GetGroup(EcBackend backend, CurveParameters curve)
+    {
+        try
+        {
+            return backend.GetGroup(curve);
+        }
+        catch (CryptographicException e)
+        {
+            curve.RecordRejected(e.Message);
+            throw;
+        }
     }
 
     /// <summary>SEC 1 §3.2.2.1 for a public point given as affine coordinates of exactly the field length.</summary>
@@ -159,12 +174,18 @@ internal sealed class EcKey : IDisposable
     }
 }
 
-/// <summary>The key of a PrimeEcdsa or PrimeEcdh object: created lazily on the default curve, replaced on import.</summary>
+/// <summary>
+/// The key of a PrimeEcdsa or PrimeEcdh object: created lazily on the default curve, replaced on import. Calls on
+/// several threads share it: the lazy key is generated once, under a lock, and each call holds a reference to the key
+/// it started with (<see cref="Acquire"/>), so a key replaced or disposed meanwhile is cleared only when its last call
+/// ends. After <see cref="Dispose"/> every member throws <see cref="ObjectDisposedException"/>, as the BCL's do.
+/// </summary>
 internal sealed class EcKeyState : IDisposable
 {
+    private readonly object _gate = new();
     private readonly EcBackend _backend;
     private CurveParameters _curve;
-    private EcKey? _key;
+    private Shared<EcKey>? _key;
     private bool _disposed;
 
     public EcKeyState(EcBackend backend, CurveParameters defaultCurve)
@@ -193,48 +214,89 @@ internal sealed class EcKeyState : IDisposable
 
     public int KeySize => _curve.FieldBits;
 
-    public EcKey Key
+    /// <summary>A reference to the current key (generated on the current curve at first use); dispose it after the call.</summary>
+    public Lease<EcKey> Acquire()
     {
-        get
+        lock (_gate)
         {
-            if (_disposed)
-            {
-                throw new ObjectDisposedException(nameof(EcKeyState), ErrorMessages.KeyDisposed);
-            }
+            ThrowIfDisposed();
 
-            return _key ??= EcKey.Generate(_backend, _curve);
+            // Under the lock, so that threads racing on a fresh object all get this one key and none is left over.
+            _key ??= new Shared<EcKey>(EcKey.Generate(_backend, _curve));
+            bool acquired = _key.TryAcquire();
+            System.Diagnostics.Debug.Assert(acquired, "The owner's reference keeps the current key alive.");
+            return new Lease<EcKey>(_key);
         }
+    }
+
+    /// <summary>The current key as ECParameters (see <see cref="EcKey.Export"/>).</summary>
+    public ECParameters Export(bool includePrivateParameters, bool explicitCurve)
+    {
+        using Lease<EcKey> key = Acquire();
+        return key.Value.Export(includePrivateParameters, explicitCurve);
     }
 
     /// <summary>Switches to the NIST curve of this size (the key is regenerated on next use).</summary>
     public void SetCurve(CurveParameters curve)
     {
-        Replace(null);
-        _curve = curve;
+        lock (_gate)
+        {
+            ThrowIfDisposed();
+            Release();
+            _curve = curve;
+        }
     }
 
     public void Generate(ECCurve curve)
     {
+        ThrowIfDisposed();
         CurveParameters c = CurveParameters.FromECCurve(curve);
         Replace(EcKey.Generate(_backend, c));
     }
 
-    public void Import(ECParameters parameters) => Replace(EcKey.Import(_backend, parameters));
+    public void Import(ECParameters parameters)
+    {
+        ThrowIfDisposed();
+        Replace(EcKey.Import(_backend, parameters));
+    }
 
     public void Dispose()
     {
-        Replace(null);
-        _disposed = true;
+        lock (_gate)
+        {
+            _disposed = true;
+            Release();
+        }
     }
 
-    private void Replace(EcKey? key)
+    public void ThrowIfDisposed()
     {
-        _key?.Dispose();
-        _key = key;
-        if (key != null)
+        if (Volatile.Read(ref _disposed))
         {
-            _curve = key.Curve;
-            _disposed = false;
+            throw new ObjectDisposedException(nameof(EcKeyState), "The key has been disposed.");
         }
+    }
+
+    private void Replace(EcKey key)
+    {
+        lock (_gate)
+        {
+            if (_disposed)
+            {
+                key.Dispose();
+                ThrowIfDisposed();
+            }
+
+            Release();
+            _key = new Shared<EcKey>(key);
+            _curve = key.Curve;
+        }
+    }
+
+    // Drops the owner's reference to the current key: it is cleared now, or when the last call using it ends.
+    private void Release()
+    {
+        _key?.Release();
+        _key = null;
     }
 }
