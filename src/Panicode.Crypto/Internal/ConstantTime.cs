@@ -1,3 +1,5 @@
+using System;
+
 namespace Panicode.Crypto.Internal;
 
 /// <summary>
@@ -21,5 +23,25 @@ internal static class ConstantTime
     {
         // With a, b < 2^31 the difference a - b is negative (top bit set) exactly when a < b.
         return (uint)((int)(a - b) >> 31);
+    }
+
+    /// <summary>
+    /// True when the spans are equal, comparing every byte whatever the data (only the lengths, which are public,
+    /// are compared with a branch).
+    /// </summary>
+    public static bool BytesEqual(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b)
+    {
+        if (a.Length != b.Length)
+        {
+            return false;
+        }
+
+        uint difference = 0;
+        for (int i = 0; i < a.Length; i++)
+        {
+            difference |= (uint)(a[i] ^ b[i]);
+        }
+
+        return IsZero(difference) != 0;
     }
 }
