@@ -44,17 +44,29 @@ internal static class Ctr
     {
         int bs = counter.Length;
         Debug.Assert(keystream.Length % bs == 0);
-        if (bs == 16 && counterBytes == 4)
+        if (bs == 16)
         {
-            // GCM's inc32: the first 12 bytes stay, the last 4 count.
-            uint low = BinaryPrimitives.ReadUInt32BigEndian(counter.Slice(12));
+            // Two 64-bit halves, written big-endian: the counter is the low 8 counterBytes bits of the 128-bit value;
+            // the masks keep the fixed bytes and make the count wrap within its width.
+            ulong high = BinaryPrimitives.ReadUInt64BigEndian(counter);
+            ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
+            ulong lowMask = counterBytes >= 8 ? ulong.MaxValue : (1UL << (8 * counterBytes)) - 1;
+            ulong highMask = counterBytes <= 8 ? 0 : counterBytes == 16 ? ulong.MaxValue : (1UL << (8 * (counterBytes - 8))) - 1;
             for (int offset = 0; offset < keystream.Length; offset += 16)
             {
-                counter.Slice(0, 12).CopyTo(keystream.Slice(offset));
-                BinaryPrimitives.WriteUInt32BigEndian(keystream.Slice(offset + 12), low++);
+                BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(offset), high);
+                BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(offset + 8), low);
+                ulong next = (low & ~lowMask) | ((low + 1) & lowMask);
+                if (highMask != 0 && next == 0)
+                {
+                    high = (high & ~highMask) | ((high + 1) & highMask);
+                }
+
+                low = next;
             }
 
-            BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12), low);
+            BinaryPrimitives.WriteUInt64BigEndian(counter, high);
+            BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), low);
         }
         else
         {
