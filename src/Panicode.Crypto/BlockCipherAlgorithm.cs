@@ -1,6 +1,7 @@
 using System;
 using System.Security.Cryptography;
 using System.Threading;
+using Panicode.Crypto.Aead;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
 
@@ -358,4 +359,215 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
         return bytes;
     }
+    #region Authenticated encryption, MACs, CTR and key wrap (NIST SP 800-38A/B/C/D/F)
+
+    /// <summary>
+    /// Creates GCM (NIST SP 800-38D) over this cipher and flavour with the given key; the cipher's block size must be
+    /// 128 bits. <paramref name="key"/> is copied; this object's own <see cref="SymmetricAlgorithm.Key"/> is not used.
+    /// </summary>
+    /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <param name="tagSizeInBytes">The tag size: 12 to 16, or 4 or 8 (SP 800-38D Appendix C).</param>
+    /// <returns>A new <see cref="Gcm"/>; dispose it to clear the key schedule.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="tagSizeInBytes"/> is not a GCM tag size.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid, or the block size is not 128 bits.</exception>
+    public Gcm CreateGcm(byte[] key, int tagSizeInBytes = 16)
+    {
+        Gcm.ThrowIfNull(key, nameof(key));
+        return CreateGcm(new ReadOnlySpan<byte>(key), tagSizeInBytes);
+    }
+
+    /// <inheritdoc cref="CreateGcm(byte[], int)"/>
+    public Gcm CreateGcm(ReadOnlySpan<byte> key, int tagSizeInBytes = 16)
+    {
+        if (!Gcm.IsValidTagSize(tagSizeInBytes))
+        {
+            throw new ArgumentException(ErrorMessages.InvalidTagLength, nameof(tagSizeInBytes));
+        }
+
+        BlockCipher cipher = CreateModeCipher(key, "GCM");
+        Span<byte> h = stackalloc byte[16];
+        h.Clear();
+        cipher.Encrypt(h, h);                     // H = E(0^128), SP 800-38D §6.4
+        GHash ghash = CreateGHash(h);
+        Secret.Clear(h);
+        return new Gcm(cipher, ghash, tagSizeInBytes);
+    }
+
+    /// <summary>Creates GMAC (NIST SP 800-38D, GCM without plaintext) over this cipher and flavour; 128-bit blocks only.</summary>
+    /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <returns>A new <see cref="Gmac"/>; dispose it to clear the key schedule.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid, or the block size is not 128 bits.</exception>
+    public Gmac CreateGmac(byte[] key) => new Gmac(CreateGcm(key));
+
+    /// <summary>Creates CCM (NIST SP 800-38C, RFC 3610) over this cipher and flavour; 128-bit blocks only.</summary>
+    /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <returns>A new <see cref="Ccm"/>; dispose it to clear the key schedule.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid, or the block size is not 128 bits.</exception>
+    public Ccm CreateCcm(byte[] key)
+    {
+        Gcm.ThrowIfNull(key, nameof(key));
+        return CreateCcm(new ReadOnlySpan<byte>(key));
+    }
+
+    /// <inheritdoc cref="CreateCcm(byte[])"/>
+    public Ccm CreateCcm(ReadOnlySpan<byte> key) => new Ccm(CreateModeCipher(key, "CCM"));
+
+    /// <summary>Creates CMAC (NIST SP 800-38B, RFC 4493) over this cipher and flavour; 64- or 128-bit blocks.</summary>
+    /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <returns>A new <see cref="Cmac"/> (a <see cref="KeyedHashAlgorithm"/>).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid, or the block size is neither 64 nor 128 bits.</exception>
+    public Cmac CreateCmac(byte[] key)
+    {
+        Gcm.ThrowIfNull(key, nameof(key));
+        ThrowIfDisposed();
+        int blockSize = BlockSizeValue / 8;
+        if (blockSize != 8 && blockSize != 16)
+        {
+            throw new CryptographicException(string.Format(ErrorMessages.CmacBlockSize, BlockSizeValue));
+        }
+
+        CheckModeKey(key);
+        return new Cmac(k => CreateCipher(k, blockSize), ValidKeySize, blockSize, key);
+    }
+
+    /// <summary>Creates key wrap, KW (RFC 3394) and KWP (RFC 5649), over this cipher and flavour; 128-bit blocks only.</summary>
+    /// <param name="key">The key-encryption key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <returns>A new <see cref="KeyWrap"/>; dispose it to clear the key schedule.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid, or the block size is not 128 bits.</exception>
+    public KeyWrap CreateKeyWrap(byte[] key)
+    {
+        Gcm.ThrowIfNull(key, nameof(key));
+        return new KeyWrap(CreateModeCipher(key, "Key wrap"));
+    }
+
+    /// <summary>
+    /// Creates a CTR transform (NIST SP 800-38A §6.5) for <see cref="CryptoStream"/> or direct use; the same transform
+    /// encrypts and decrypts. The counter is the last <paramref name="counterSizeInBytes"/> bytes of the counter block,
+    /// big-endian (the whole block by default; 4 gives the 32-bit counter of RFC 3686 and RFC 5528), and wraps around
+    /// within them. Any block size of the cipher works.
+    /// </summary>
+    /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <param name="initialCounter">The first counter block, one block long. Never reuse a counter block with the same key.</param>
+    /// <param name="counterSizeInBytes">How many trailing bytes count: 1 to the block size, or 0 for the whole block.</param>
+    /// <returns>A new transform; dispose it to clear the key schedule.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException">The counter block or counter size is not valid.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid.</exception>
+    public ICryptoTransform CreateCtrTransform(byte[] key, byte[] initialCounter, int counterSizeInBytes = 0)
+    {
+        Gcm.ThrowIfNull(key, nameof(key));
+        Gcm.ThrowIfNull(initialCounter, nameof(initialCounter));
+        ThrowIfDisposed();
+        int blockSize = BlockSizeValue / 8;
+        int counterBytes = CheckCounter(initialCounter, counterSizeInBytes, blockSize);
+        CheckModeKey(key);
+        return new CtrTransform(CreateCipher(key, blockSize), initialCounter, counterBytes);
+    }
+
+    /// <summary>Encrypts with CTR (NIST SP 800-38A §6.5) under <see cref="SymmetricAlgorithm.Key"/>, the whole block counting.</summary>
+    /// <param name="plaintext">The data to encrypt (any length).</param>
+    /// <param name="initialCounter">The first counter block, one block long. Never reuse a counter block with the same key.</param>
+    /// <returns>The ciphertext, as long as the plaintext.</returns>
+    public byte[] EncryptCtr(byte[] plaintext, byte[] initialCounter)
+    {
+        Gcm.ThrowIfNull(plaintext, nameof(plaintext));
+        Gcm.ThrowIfNull(initialCounter, nameof(initialCounter));
+        byte[] output = new byte[plaintext.Length];
+        EncryptCtr(plaintext, initialCounter, output);
+        return output;
+    }
+
+    /// <summary>Encrypts with CTR under <see cref="SymmetricAlgorithm.Key"/> into <paramref name="destination"/>.</summary>
+    /// <param name="plaintext">The data to encrypt (any length).</param>
+    /// <param name="initialCounter">The first counter block, one block long.</param>
+    /// <param name="destination">Receives the ciphertext; the same buffer as <paramref name="plaintext"/> or disjoint.</param>
+    /// <returns>The number of bytes written: the length of <paramref name="plaintext"/>.</returns>
+    public int EncryptCtr(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> initialCounter, Span<byte> destination)
+    {
+        ThrowIfDisposed();
+        int blockSize = BlockSizeValue / 8;
+        CheckCounter(initialCounter, 0, blockSize);
+        if (destination.Length < plaintext.Length)
+        {
+            throw new ArgumentException(ErrorMessages.DestinationTooSmall, nameof(destination));
+        }
+
+        Gcm.CheckOverlap(plaintext, destination.Slice(0, plaintext.Length));
+        if (KeyValue == null)
+        {
+            GenerateKey();
+        }
+
+        using BlockCipher cipher = CreateCipher(KeyValue!, blockSize);
+        Span<byte> counter = stackalloc byte[blockSize];
+        initialCounter.CopyTo(counter);
+        Ctr.Transform(cipher, counter, blockSize, plaintext, destination);
+        return plaintext.Length;
+    }
+
+    /// <summary>Decrypts with CTR under <see cref="SymmetricAlgorithm.Key"/> (the same operation as encryption).</summary>
+    /// <param name="ciphertext">The data to decrypt.</param>
+    /// <param name="initialCounter">The counter block used to encrypt.</param>
+    /// <returns>The plaintext.</returns>
+    public byte[] DecryptCtr(byte[] ciphertext, byte[] initialCounter) => EncryptCtr(ciphertext, initialCounter);
+
+    /// <summary>Decrypts with CTR under <see cref="SymmetricAlgorithm.Key"/> into <paramref name="destination"/>.</summary>
+    /// <param name="ciphertext">The data to decrypt.</param>
+    /// <param name="initialCounter">The counter block used to encrypt.</param>
+    /// <param name="destination">Receives the plaintext; the same buffer as <paramref name="ciphertext"/> or disjoint.</param>
+    /// <returns>The number of bytes written.</returns>
+    public int DecryptCtr(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> initialCounter, Span<byte> destination) =>
+        EncryptCtr(ciphertext, initialCounter, destination);
+
+    /// <summary>
+    /// GHASH for this flavour with hash key <paramref name="hashKey"/>: the Reference flavour's is constant-time
+    /// integer code; an Unsafe flavour overrides this to use carry-less multiply instructions.
+    /// </summary>
+    private protected virtual GHash CreateGHash(ReadOnlySpan<byte> hashKey) => new GHashPortable(hashKey);
+
+    private BlockCipher CreateModeCipher(ReadOnlySpan<byte> key, string mode)
+    {
+        ThrowIfDisposed();
+        if (BlockSizeValue != 128)
+        {
+            throw new CryptographicException(string.Format(ErrorMessages.BlockSizeNot128, mode, BlockSizeValue));
+        }
+
+        if (!ValidKeySize(key.Length * 8))
+        {
+            throw new CryptographicException(ErrorMessages.InvalidKeySize);
+        }
+
+        return CreateCipher(key, 16);
+    }
+
+    private void CheckModeKey(byte[] key)
+    {
+        if (!ValidKeySize(key.Length * 8))
+        {
+            throw new CryptographicException(ErrorMessages.InvalidKeySize);
+        }
+    }
+
+    private static int CheckCounter(ReadOnlySpan<byte> initialCounter, int counterSizeInBytes, int blockSize)
+    {
+        if (initialCounter.Length != blockSize)
+        {
+            throw new ArgumentException(string.Format(ErrorMessages.CounterLength, blockSize), nameof(initialCounter));
+        }
+
+        if (counterSizeInBytes < 0 || counterSizeInBytes > blockSize)
+        {
+            throw new ArgumentException(string.Format(ErrorMessages.CounterSize, blockSize), nameof(counterSizeInBytes));
+        }
+
+        return counterSizeInBytes == 0 ? blockSize : counterSizeInBytes;
+    }
+
+    #endregion
 }

@@ -1,5 +1,7 @@
 using System;
+using Panicode.Crypto.Aead;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Aead;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 
@@ -16,6 +18,9 @@ internal sealed class UnsafeCamellia : CamelliaCipher
     {
         _allowIntrinsics = allowIntrinsics;
     }
+
+    // GCM and GMAC over this flavour hash with carry-less multiply instructions where the CPU has them.
+    private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
 
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
         CreateCore(key, _allowIntrinsics);

@@ -1,0 +1,208 @@
+using System;
+using System.Diagnostics;
+using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Mac;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto;
+
+/// <summary>
+/// Counter with CBC-MAC (NIST SP 800-38C; RFC 3610) over any 128-bit block cipher of this library: authenticated
+/// encryption with associated data, shaped like <c>System.Security.Cryptography.AesCcm</c>. Create it from a
+/// cipher object, e.g. <c>CamelliaCipher.Create().CreateCcm(key)</c> (Camellia-CCM is RFC 5528's).
+/// </summary>
+/// <remarks>
+/// <para>Nonces are 7 to 13 bytes; the shorter the nonce, the longer the message may be (a nonce of n bytes leaves
+/// 15 - n bytes for the length, SP 800-38C §A.2.1). Tags are 4 to 16 bytes, even; the tag's length is the length
+/// of the <c>tag</c> argument, as in <c>System.Security.Cryptography.AesCcm</c>.</para>
+/// <para>A failed tag check clears the plaintext buffer before it throws; the tag is compared in constant time.
+/// Input and output may be the same buffer, but must not overlap partially.</para>
+/// </remarks>
+public sealed class Ccm : IDisposable
+{
+    private readonly BlockCipher _cipher;
+
+    internal Ccm(BlockCipher cipher)
+    {
+        Debug.Assert(cipher.BlockSize == 16);
+        _cipher = cipher;
+    }
+
+    /// <summary>The nonce sizes CCM accepts, in bytes: 7 to 13.</summary>
+    public static KeySizes NonceByteSizes { get; } = new KeySizes(7, 13, 1);
+
+    /// <summary>The tag sizes CCM accepts, in bytes: 4 to 16, even.</summary>
+    public static KeySizes TagByteSizes { get; } = new KeySizes(4, 16, 2);
+
+    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
+    /// <param name="nonce">The nonce (7 to 13 bytes); never reuse a nonce with the same key.</param>
+    /// <param name="plaintext">The data to encrypt.</param>
+    /// <param name="ciphertext">Receives the encrypted data; as long as <paramref name="plaintext"/>.</param>
+    /// <param name="tag">Receives the authentication tag; its length (4 to 16, even) is the tag size.</param>
+    /// <param name="associatedData">Data authenticated but not encrypted.</param>
+    /// <exception cref="ArgumentNullException">An array argument other than <paramref name="associatedData"/> is null.</exception>
+    /// <exception cref="ArgumentException">A length is not valid, or the buffers overlap partially.</exception>
+    public void Encrypt(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag, byte[]? associatedData = null)
+    {
+        Gcm.ThrowIfNull(nonce, nameof(nonce));
+        Gcm.ThrowIfNull(plaintext, nameof(plaintext));
+        Gcm.ThrowIfNull(ciphertext, nameof(ciphertext));
+        Gcm.ThrowIfNull(tag, nameof(tag));
+        Encrypt((ReadOnlySpan<byte>)nonce, plaintext, ciphertext, tag, associatedData);
+    }
+
+    /// <inheritdoc cref="Encrypt(byte[], byte[], byte[], byte[], byte[])"/>
+    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    {
+        CheckArguments(nonce, plaintext, ciphertext, tag.Length);
+        Span<byte> mac = stackalloc byte[16];
+        Span<byte> counter = stackalloc byte[16];
+        Authenticate(nonce, associatedData, plaintext, tag.Length, mac);
+        CounterBlock(nonce, counter);
+        Span<byte> s0 = stackalloc byte[16];
+        counter.CopyTo(s0);
+        _cipher.Encrypt(s0, s0);
+        Ctr.Increment(counter, 15 - nonce.Length);
+        Ctr.Transform(_cipher, counter, 15 - nonce.Length, plaintext, ciphertext);
+        Xor.Into(mac, s0, tag);
+        Secret.Clear(mac);
+        Secret.Clear(s0);
+    }
+
+    /// <summary>Decrypts <paramref name="ciphertext"/> into <paramref name="plaintext"/> and checks the tag.</summary>
+    /// <param name="nonce">The nonce used to encrypt.</param>
+    /// <param name="ciphertext">The encrypted data.</param>
+    /// <param name="tag">The authentication tag (4 to 16 bytes, even).</param>
+    /// <param name="plaintext">Receives the decrypted data; as long as <paramref name="ciphertext"/>. Cleared when the tag does not match.</param>
+    /// <param name="associatedData">The associated data given to encrypt.</param>
+    /// <exception cref="ArgumentNullException">An array argument other than <paramref name="associatedData"/> is null.</exception>
+    /// <exception cref="ArgumentException">A length is not valid, or the buffers overlap partially.</exception>
+    /// <exception cref="CryptographicException">The tag does not match (on .NET 10 an <c>AuthenticationTagMismatchException</c>).</exception>
+    public void Decrypt(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext, byte[]? associatedData = null)
+    {
+        Gcm.ThrowIfNull(nonce, nameof(nonce));
+        Gcm.ThrowIfNull(ciphertext, nameof(ciphertext));
+        Gcm.ThrowIfNull(tag, nameof(tag));
+        Gcm.ThrowIfNull(plaintext, nameof(plaintext));
+        Decrypt((ReadOnlySpan<byte>)nonce, ciphertext, tag, plaintext, associatedData);
+    }
+
+    /// <inheritdoc cref="Decrypt(byte[], byte[], byte[], byte[], byte[])"/>
+    public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
+    {
+        CheckArguments(nonce, ciphertext, plaintext, tag.Length);
+        Span<byte> received = stackalloc byte[16];
+        Span<byte> counter = stackalloc byte[16];
+        Span<byte> s0 = stackalloc byte[16];
+        Span<byte> mac = stackalloc byte[16];
+        int tagLength = tag.Length;
+        tag.CopyTo(received);                         // the tag may share memory with the plaintext buffer
+        CounterBlock(nonce, counter);
+        counter.CopyTo(s0);
+        _cipher.Encrypt(s0, s0);
+        Ctr.Increment(counter, 15 - nonce.Length);
+        plaintext = plaintext.Slice(0, ciphertext.Length);
+        Ctr.Transform(_cipher, counter, 15 - nonce.Length, ciphertext, plaintext);
+        Authenticate(nonce, associatedData, plaintext, tagLength, mac);
+        Xor.InPlace(mac, s0);
+        bool valid = ConstantTime.BytesEqual(mac.Slice(0, tagLength), received.Slice(0, tagLength)) == 1;
+        Secret.Clear(mac);
+        Secret.Clear(s0);
+        if (!valid)
+        {
+            Secret.Clear(plaintext);
+            throw Gcm.AuthenticationFailed();
+        }
+    }
+
+    /// <summary>Clears the key schedule.</summary>
+    public void Dispose() => _cipher.Dispose();
+
+    /// <summary>
+    /// The CBC-MAC T of SP 800-38C §6.1 over the formatted B0 || encoded Alen || A || 0 || P || 0 (§A.2), all 16
+    /// bytes of Y_r (the caller truncates).
+    /// </summary>
+    private void Authenticate(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> payload, int tagLength, Span<byte> mac)
+    {
+        int q = 15 - nonce.Length;
+        Span<byte> block = stackalloc byte[16];
+
+        // B0 (§A.2.1): flags = 64 Adata + 8 ((t - 2) / 2) + (q - 1), then N, then Q in q bytes.
+        block[0] = (byte)((associatedData.Length > 0 ? 64 : 0) | ((tagLength - 2) / 2 << 3) | (q - 1));
+        nonce.CopyTo(block.Slice(1));
+        WriteBigEndian(block.Slice(16 - q), payload.Length);
+        mac.Clear();
+        CbcMac.Absorb(_cipher, mac, block);
+
+        if (associatedData.Length > 0)
+        {
+            // §A.2.2: a < 2^16 - 2^8 in two bytes, else 0xFF 0xFE and four bytes (a span is shorter than 2^32).
+            block.Clear();
+            int header;
+            if (associatedData.Length < 0xFF00)
+            {
+                WriteBigEndian(block.Slice(0, 2), associatedData.Length);
+                header = 2;
+            }
+            else
+            {
+                block[0] = 0xFF;
+                block[1] = 0xFE;
+                WriteBigEndian(block.Slice(2, 4), associatedData.Length);
+                header = 6;
+            }
+
+            int first = Math.Min(16 - header, associatedData.Length);
+            associatedData.Slice(0, first).CopyTo(block.Slice(header));
+            CbcMac.Absorb(_cipher, mac, block);
+            CbcMac.AbsorbPadded(_cipher, mac, associatedData.Slice(first));
+        }
+
+        CbcMac.AbsorbPadded(_cipher, mac, payload);
+        Secret.Clear(block);
+    }
+
+    /// <summary>Ctr_0 (§A.3): flags = q - 1, then N, then the counter i = 0 in q bytes.</summary>
+    private static void CounterBlock(ReadOnlySpan<byte> nonce, Span<byte> counter)
+    {
+        counter.Clear();
+        counter[0] = (byte)(14 - nonce.Length);
+        nonce.CopyTo(counter.Slice(1));
+    }
+
+    private static void WriteBigEndian(Span<byte> destination, int value)
+    {
+        for (int i = destination.Length - 1, v = value; i >= 0; i--, v >>= 8)
+        {
+            destination[i] = (byte)v;
+        }
+    }
+
+    private void CheckArguments(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output, int tagLength)
+    {
+        _cipher.ThrowIfDisposed();
+        if (nonce.Length < 7 || nonce.Length > 13)
+        {
+            throw new ArgumentException(ErrorMessages.InvalidNonceLength, nameof(nonce));
+        }
+
+        if (tagLength < 4 || tagLength > 16 || tagLength % 2 != 0)
+        {
+            throw new ArgumentException(ErrorMessages.InvalidTagLength, "tag");
+        }
+
+        if (input.Length != output.Length)
+        {
+            throw new ArgumentException(ErrorMessages.PlaintextCiphertextLengthMismatch);
+        }
+
+        int q = 15 - nonce.Length;
+        if (q < 4 && input.Length >= 1 << (8 * q))
+        {
+            throw new ArgumentException(string.Format(ErrorMessages.CcmPayloadTooLong, nonce.Length, q, (1 << (8 * q)) - 1));
+        }
+
+        Gcm.CheckOverlap(input, output);
+    }
+}
