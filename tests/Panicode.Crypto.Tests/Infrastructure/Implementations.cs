@@ -99,11 +99,29 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
 
+    // --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000) ---
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Clefia = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => ClefiaCipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> ClefiaData => ToTheoryData(Clefia);
+
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Sc2000 = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => Sc2000Cipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> Sc2000Data => ToTheoryData(Sc2000);
+    // --- end of part a ---
+
     /// <summary>
     /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that
     /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.
     /// </summary>
-    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers = Rijndael.Concat(Camellia).ToArray();
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers = Rijndael.Concat(Camellia)
+        .Concat(Clefia).Concat(Sc2000) // CRYPTREC part a
+        .ToArray();
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipherData => ToTheoryData(BlockCiphers);
 
