@@ -103,6 +103,10 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Clefia = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => ClefiaCipher.Create()),
+
+        // Byte-sliced GFNI where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else the portable table core.
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateClefia()),
+        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateClefia(forcePortable: true)),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> ClefiaData => ToTheoryData(Clefia);
@@ -110,6 +114,9 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Sc2000 = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => Sc2000Cipher.Create()),
+
+        // One Unsafe core (joined S/M tables, bitsliced B); SC2000 has no intrinsic path, so no "Unsafe-Portable".
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateSc2000()),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> Sc2000Data => ToTheoryData(Sc2000);

@@ -1,0 +1,34 @@
+using System;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
+
+/// <summary>
+/// The Unsafe flavour of <see cref="ClefiaCipher"/>: the Reference assembly's modes, padding and transforms over an
+/// optimized core, chosen once per key: where intrinsics are allowed and the CPU has GFNI, the byte-sliced
+/// <c>ClefiaGfniCore</c> (.NET only); <see cref="ClefiaPortableCore"/> otherwise.
+/// </summary>
+internal sealed class UnsafeClefia : ClefiaCipher
+{
+    private readonly bool _allowIntrinsics;
+
+    public UnsafeClefia(bool allowIntrinsics)
+    {
+        _allowIntrinsics = allowIntrinsics;
+    }
+
+    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
+        CreateCore(key, _allowIntrinsics);
+
+    /// <summary>The core this flavour uses for a key.</summary>
+    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
+    {
+#if NET
+        if (allowIntrinsics && ClefiaGfniCore.IsSupported)
+        {
+            return new ClefiaGfniCore(key);
+        }
+#endif
+        return new ClefiaPortableCore(key);
+    }
+}

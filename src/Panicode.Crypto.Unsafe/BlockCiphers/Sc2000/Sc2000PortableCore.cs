@@ -1,0 +1,238 @@
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using Panicode.Crypto.BlockCiphers.Sc2000;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Internal;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
+
+/// <summary>
+/// SC2000, Unsafe flavour (Shimoyama et al., FSE 2001: §3.1/3.2 I-B-I-R×R, §3.4 F = L(M∘S, M∘S), §3.5 B/B^-1
+/// bitsliced as in the Reference <see cref="Sc2000Core"/>, §3.6 key schedule in <see cref="Sc2000KeySchedule"/>).
+/// Techniques of Asahi et al. (CRYPTREC ciphers on 64-bit CPUs, §2.5, after the paper's own §3.4 note): the S and M
+/// functions merged and adjacent S-boxes joined, so M∘S is three lookups of (11, 10, 11) input bits into 32-bit
+/// tables (20 KB) instead of six; the two R functions of a pair run back to back with the cross connection done by
+/// renaming; and those of Oikawa et al. (SCIS 2008): the tables in unmanaged memory read through a pointer argument,
+/// two blocks in flight, decryption walking the one schedule backwards. Blocks are read and written as big-endian
+/// 32-bit words (<see cref="BigEndian"/>, correct on either byte order).
+/// </summary>
+internal sealed unsafe class Sc2000PortableCore : BlockCipher
+{
+    // M∘S of the top 11 bits (S6, S5), the middle 10 (S5, S5) and the low 11 (S5, S6) of a word.
+    private const int Middle = 2048;
+    private const int Low = 2048 + 1024;
+    private static readonly uint* s_ms = BuildTables();
+
+    private readonly uint[] _keys;
+
+    public Sc2000PortableCore(ReadOnlySpan<byte> key)
+        : base(16)
+    {
+        Debug.Assert(key.Length is 16 or 24 or 32);
+        _keys = Sc2000KeySchedule.Expand(key);
+    }
+
+    /// <summary>M(S(x)) through the three joined tables.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static uint MS(uint x, uint* t) => t[x >> 21] ^ t[Middle + ((x >> 11) & 0x3FF)] ^ t[Low + (x & 0x7FF)];
+
+    /// <summary>The joined tables, for the key schedule.</summary>
+    internal static uint* Tables => s_ms;
+
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: false);
+
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: true);
+
+    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* iv = chain)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (uint* k = _keys)
+        {
+            byte* previous = iv;
+            for (int offset = 0; offset < source.Length; offset += 16)
+            {
+                byte* block = dst + offset;
+                BigEndian.Write64(block, BigEndian.Read64(src + offset) ^ BigEndian.Read64(previous));
+                BigEndian.Write64(block + 8, BigEndian.Read64(src + offset + 8) ^ BigEndian.Read64(previous + 8));
+                One(block, block, k, _keys.Length / 4, decrypt: false, s_ms);
+                previous = block;
+            }
+
+            if (source.Length > 0)
+            {
+                new ReadOnlySpan<byte>(previous, 16).CopyTo(chain);
+            }
+        }
+    }
+
+    protected override void ClearKeySchedule() => Secret.Clear(_keys);
+
+    private void Crypt(ReadOnlySpan<byte> source, Span<byte> destination, bool decrypt)
+    {
+        int blocks = source.Length / 16;
+        int groups = _keys.Length / 4;
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (uint* k = _keys)
+        {
+            uint* t = s_ms;
+            int i = 0;
+            for (; i + 2 <= blocks; i += 2)
+            {
+                Two(src + (16 * i), dst + (16 * i), k, groups, decrypt, t);
+            }
+
+            if (i < blocks)
+            {
+                One(src + (16 * i), dst + (16 * i), k, groups, decrypt, t);
+            }
+        }
+    }
+
+    // §3.1/3.2 for one block: key group g of encryption is group (groups - 1 - g) of decryption.
+    private static void One(byte* src, byte* dst, uint* k, int groups, bool decrypt, uint* t)
+    {
+        uint a = BigEndian.Read32(src), b = BigEndian.Read32(src + 4), c = BigEndian.Read32(src + 8), d = BigEndian.Read32(src + 12);
+        int pairs = (groups / 2) - 1;
+        for (int pair = 0; ; pair++)
+        {
+            uint* k1 = k + (4 * (decrypt ? groups - 1 - (2 * pair) : 2 * pair));
+            uint* k2 = k + (4 * (decrypt ? groups - 2 - (2 * pair) : (2 * pair) + 1));
+            a ^= k1[0];
+            b ^= k1[1];
+            c ^= k1[2];
+            d ^= k1[3];
+            if (decrypt)
+            {
+                Sc2000Core.BInverse(ref a, ref b, ref c, ref d);
+            }
+            else
+            {
+                Sc2000Core.B(ref a, ref b, ref c, ref d);
+            }
+
+            a ^= k2[0];
+            b ^= k2[1];
+            c ^= k2[2];
+            d ^= k2[3];
+            if (pair == pairs)
+            {
+                break;
+            }
+
+            uint mask = ((decrypt ? pairs - 1 - pair : pair) & 1) == 0 ? Sc2000Spec.Mask5 : Sc2000Spec.Mask3;
+            RPair(ref a, ref b, ref c, ref d, mask, t);
+        }
+
+        BigEndian.Write32(dst, a);
+        BigEndian.Write32(dst + 4, b);
+        BigEndian.Write32(dst + 8, c);
+        BigEndian.Write32(dst + 12, d);
+    }
+
+    // Two blocks interleaved: the lookups of one hide the latency of the other's.
+    private static void Two(byte* src, byte* dst, uint* k, int groups, bool decrypt, uint* t)
+    {
+        uint a0 = BigEndian.Read32(src), b0 = BigEndian.Read32(src + 4), c0 = BigEndian.Read32(src + 8), d0 = BigEndian.Read32(src + 12);
+        uint a1 = BigEndian.Read32(src + 16), b1 = BigEndian.Read32(src + 20), c1 = BigEndian.Read32(src + 24), d1 = BigEndian.Read32(src + 28);
+        int pairs = (groups / 2) - 1;
+        for (int pair = 0; ; pair++)
+        {
+            uint* k1 = k + (4 * (decrypt ? groups - 1 - (2 * pair) : 2 * pair));
+            uint* k2 = k + (4 * (decrypt ? groups - 2 - (2 * pair) : (2 * pair) + 1));
+            a0 ^= k1[0];
+            b0 ^= k1[1];
+            c0 ^= k1[2];
+            d0 ^= k1[3];
+            a1 ^= k1[0];
+            b1 ^= k1[1];
+            c1 ^= k1[2];
+            d1 ^= k1[3];
+            if (decrypt)
+            {
+                Sc2000Core.BInverse(ref a0, ref b0, ref c0, ref d0);
+                Sc2000Core.BInverse(ref a1, ref b1, ref c1, ref d1);
+            }
+            else
+            {
+                Sc2000Core.B(ref a0, ref b0, ref c0, ref d0);
+                Sc2000Core.B(ref a1, ref b1, ref c1, ref d1);
+            }
+
+            a0 ^= k2[0];
+            b0 ^= k2[1];
+            c0 ^= k2[2];
+            d0 ^= k2[3];
+            a1 ^= k2[0];
+            b1 ^= k2[1];
+            c1 ^= k2[2];
+            d1 ^= k2[3];
+            if (pair == pairs)
+            {
+                break;
+            }
+
+            uint mask = ((decrypt ? pairs - 1 - pair : pair) & 1) == 0 ? Sc2000Spec.Mask5 : Sc2000Spec.Mask3;
+            uint x0 = MS(c0, t), y0 = MS(d0, t), x1 = MS(c1, t), y1 = MS(d1, t);
+            a0 ^= (x0 & mask) ^ y0;
+            b0 ^= (y0 & ~mask) ^ x0;
+            a1 ^= (x1 & mask) ^ y1;
+            b1 ^= (y1 & ~mask) ^ x1;
+            x0 = MS(a0, t);
+            y0 = MS(b0, t);
+            x1 = MS(a1, t);
+            y1 = MS(b1, t);
+            c0 ^= (x0 & mask) ^ y0;
+            d0 ^= (y0 & ~mask) ^ x0;
+            c1 ^= (x1 & mask) ^ y1;
+            d1 ^= (y1 & ~mask) ^ x1;
+            (a0, b0, c0, d0) = (c0, d0, a0, b0);
+            (a1, b1, c1, d1) = (c1, d1, a1, b1);
+        }
+
+        BigEndian.Write32(dst, a0);
+        BigEndian.Write32(dst + 4, b0);
+        BigEndian.Write32(dst + 8, c0);
+        BigEndian.Write32(dst + 12, d0);
+        BigEndian.Write32(dst + 16, a1);
+        BigEndian.Write32(dst + 20, b1);
+        BigEndian.Write32(dst + 24, c1);
+        BigEndian.Write32(dst + 28, d1);
+    }
+
+    /// <summary>§3.4: R, the cross connection, R; L(x, y) = ((x &amp; mask) ^ y, (y &amp; ~mask) ^ x).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RPair(ref uint a, ref uint b, ref uint c, ref uint d, uint mask, uint* t)
+    {
+        uint x = MS(c, t), y = MS(d, t);
+        a ^= (x & mask) ^ y;
+        b ^= (y & ~mask) ^ x;
+        x = MS(a, t);
+        y = MS(b, t);
+        c ^= (x & mask) ^ y;
+        d ^= (y & ~mask) ^ x;
+        (a, b, c, d) = (c, d, a, b);
+    }
+
+    private static uint* BuildTables()
+    {
+        uint* t = (uint*)NativeMemoryBlock.AllocateAligned((2048 + 1024 + 2048) * sizeof(uint));
+        for (uint i = 0; i < 2048; i++)
+        {
+            // S of a word that is zero outside the bits of interest, masked to those bits, then M (§3.4).
+            t[i] = Sc2000Spec.M(Sc2000Spec.S(i << 21) & 0xFFE0_0000);
+            t[Low + i] = Sc2000Spec.M(Sc2000Spec.S(i) & 0x0000_07FF);
+        }
+
+        for (uint i = 0; i < 1024; i++)
+        {
+            t[Middle + i] = Sc2000Spec.M(Sc2000Spec.S(i << 11) & 0x001F_F800);
+        }
+
+        return t;
+    }
+}

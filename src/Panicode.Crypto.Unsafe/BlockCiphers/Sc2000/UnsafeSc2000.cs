@@ -1,0 +1,13 @@
+using System;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
+
+/// <summary>
+/// The Unsafe flavour of <see cref="Sc2000Cipher"/>: the Reference assembly's modes, padding and transforms over
+/// <see cref="Sc2000PortableCore"/> (SC2000 has no S-box an x86 instruction computes, so there is one core).
+/// </summary>
+internal sealed class UnsafeSc2000 : Sc2000Cipher
+{
+    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => new Sc2000PortableCore(key);
+}
