@@ -60,6 +60,15 @@ internal sealed class Flavour
         new Flavour("Camellia", "Reference", ReferenceAssembly, "Panicode.Crypto.CamelliaCipher", "Create", false),
         new Flavour("Camellia", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateCamellia", false),
         new Flavour("Camellia", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateCamellia", true),
+
+        // --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000; SC2000 has no intrinsic path, so no portable twin) ---
+        new Flavour("Clefia", "Reference", ReferenceAssembly, "Panicode.Crypto.ClefiaCipher", "Create", false),
+        new Flavour("Clefia", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateClefia", false),
+        new Flavour("Clefia", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateClefia", true),
+        new Flavour("Sc2000", "Reference", ReferenceAssembly, "Panicode.Crypto.Sc2000Cipher", "Create", false),
+        new Flavour("Sc2000", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateSc2000", false),
+        // --- end of part a ---
+
         new Flavour("Ecdsa", "Reference", ReferenceAssembly, "Panicode.Crypto.PrimeEcdsa", "Create", false),
         new Flavour("Ecdsa", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateEcdsa", false),
         new Flavour("Ecdsa", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateEcdsa", true),

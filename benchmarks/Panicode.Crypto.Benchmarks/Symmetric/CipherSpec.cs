@@ -15,7 +15,7 @@ public sealed class CipherSpec
         Func<SymmetricAlgorithm>? @unsafe,
         Func<SymmetricAlgorithm>? unsafePortable,
         Func<SymmetricAlgorithm>? builtIn,
-        Func<IBlockCipher> bouncyCastle)
+        Func<IBlockCipher>? bouncyCastle)
     {
         Name = name;
         BlockBits = blockBits;
@@ -39,7 +39,8 @@ public sealed class CipherSpec
 
     public Func<SymmetricAlgorithm>? BuiltIn { get; }
 
-    public Func<IBlockCipher> BouncyCastle { get; }
+    /// <summary>BouncyCastle's engine; null for a cipher it does not have.</summary>
+    public Func<IBlockCipher>? BouncyCastle { get; }
 
     private static Func<SymmetricAlgorithm>? UnsafeRijndael => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRijndael;
 
@@ -74,4 +75,26 @@ public sealed class CipherSpec
         () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateCamellia(forcePortable: true),
         null,
         () => new CamelliaEngine());
+
+    // --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000) ---
+
+    /// <summary>CLEFIA (128-bit block): no built-in, no BouncyCastle engine. Unsafe is the GFNI core where the CPU has it.</summary>
+    public static CipherSpec Clefia { get; } = new(
+        "CLEFIA",
+        128,
+        ClefiaCipher.Create,
+        Panicode.Crypto.Unsafe.UnsafeCrypto.CreateClefia,
+        () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateClefia(forcePortable: true),
+        null,
+        null);
+
+    /// <summary>SC2000 (128-bit block): no built-in, no BouncyCastle engine, one Unsafe core (no intrinsic path).</summary>
+    public static CipherSpec Sc2000 { get; } = new(
+        "SC2000",
+        128,
+        Sc2000Cipher.Create,
+        Panicode.Crypto.Unsafe.UnsafeCrypto.CreateSc2000,
+        null,
+        null,
+        null);
 }
