@@ -10,8 +10,61 @@ namespace Panicode.Crypto.Unsafe.Internal;
 // (CamelliaSlicedCore, ClefiaGfniCore): the vector widths and the 16x16 byte transpose they share.
 
 /// <summary>The transpose between 16 blocks per 128-bit lane and 16 byte slices.</summary>
-internal static class SlicedLanes
+internal static unsafe class SlicedLanes
 {
+    /// <summary>Loads 16 blocks per lane from <paramref name="src"/> and transposes them: r_j = byte j of every block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadTransposed<TLanes, TV>(
+        byte* src, out TV r0, out TV r1, out TV r2, out TV r3, out TV r4, out TV r5, out TV r6, out TV r7,
+        out TV r8, out TV r9, out TV r10, out TV r11, out TV r12, out TV r13, out TV r14, out TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged
+    {
+        r0 = TLanes.Load(src);
+        r1 = TLanes.Load(src + 16);
+        r2 = TLanes.Load(src + 32);
+        r3 = TLanes.Load(src + 48);
+        r4 = TLanes.Load(src + 64);
+        r5 = TLanes.Load(src + 80);
+        r6 = TLanes.Load(src + 96);
+        r7 = TLanes.Load(src + 112);
+        r8 = TLanes.Load(src + 128);
+        r9 = TLanes.Load(src + 144);
+        r10 = TLanes.Load(src + 160);
+        r11 = TLanes.Load(src + 176);
+        r12 = TLanes.Load(src + 192);
+        r13 = TLanes.Load(src + 208);
+        r14 = TLanes.Load(src + 224);
+        r15 = TLanes.Load(src + 240);
+        Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
+    }
+
+    /// <summary>Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposed<TLanes, TV>(
+        byte* dst, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged
+    {
+        Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
+        TLanes.Store(dst, r0);
+        TLanes.Store(dst + 16, r1);
+        TLanes.Store(dst + 32, r2);
+        TLanes.Store(dst + 48, r3);
+        TLanes.Store(dst + 64, r4);
+        TLanes.Store(dst + 80, r5);
+        TLanes.Store(dst + 96, r6);
+        TLanes.Store(dst + 112, r7);
+        TLanes.Store(dst + 128, r8);
+        TLanes.Store(dst + 144, r9);
+        TLanes.Store(dst + 160, r10);
+        TLanes.Store(dst + 176, r11);
+        TLanes.Store(dst + 192, r12);
+        TLanes.Store(dst + 208, r13);
+        TLanes.Store(dst + 224, r14);
+        TLanes.Store(dst + 240, r15);
+    }
+
     // A 16x16 byte transpose in four rounds of byte interleaving: register 2i + h takes the low (h = 0) or
     // high half of registers i and i + 8 interleaved. With the register index r and byte index p as one
     // 8-bit number r:p, a round rotates it left by one bit, so four rounds swap r and p. It is its own inverse.

@@ -212,11 +212,9 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher
         where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
-        TV s0 = TLanes.Load(src), s1 = TLanes.Load(src + 16), s2 = TLanes.Load(src + 32), s3 = TLanes.Load(src + 48);
-        TV s4 = TLanes.Load(src + 64), s5 = TLanes.Load(src + 80), s6 = TLanes.Load(src + 96), s7 = TLanes.Load(src + 112);
-        TV s8 = TLanes.Load(src + 128), s9 = TLanes.Load(src + 144), s10 = TLanes.Load(src + 160), s11 = TLanes.Load(src + 176);
-        TV s12 = TLanes.Load(src + 192), s13 = TLanes.Load(src + 208), s14 = TLanes.Load(src + 224), s15 = TLanes.Load(src + 240);
-        SlicedLanes.Transpose<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15);
+        SlicedLanes.LoadTransposed<TLanes, TV>(
+            src, out TV s0, out TV s1, out TV s2, out TV s3, out TV s4, out TV s5, out TV s6, out TV s7,
+            out TV s8, out TV s9, out TV s10, out TV s11, out TV s12, out TV s13, out TV s14, out TV s15);
         Whiten<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, keys);
         Whiten<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, keys + 8);
 
@@ -246,23 +244,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher
         // C = (D2 ^ kw3) || (D1 ^ kw4): whiten, then transpose back with the halves swapped.
         Whiten<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, k);
         Whiten<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, k + 8);
-        SlicedLanes.Transpose<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7);
-        TLanes.Store(dst, s8);
-        TLanes.Store(dst + 16, s9);
-        TLanes.Store(dst + 32, s10);
-        TLanes.Store(dst + 48, s11);
-        TLanes.Store(dst + 64, s12);
-        TLanes.Store(dst + 80, s13);
-        TLanes.Store(dst + 96, s14);
-        TLanes.Store(dst + 112, s15);
-        TLanes.Store(dst + 128, s0);
-        TLanes.Store(dst + 144, s1);
-        TLanes.Store(dst + 160, s2);
-        TLanes.Store(dst + 176, s3);
-        TLanes.Store(dst + 192, s4);
-        TLanes.Store(dst + 208, s5);
-        TLanes.Store(dst + 224, s6);
-        TLanes.Store(dst + 240, s7);
+        SlicedLanes.StoreTransposed<TLanes, TV>(dst, s8, s9, s10, s11, s12, s13, s14, s15, s0, s1, s2, s3, s4, s5, s6, s7);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -56,7 +56,6 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
         Gfni.V512.IsSupported && Avx512BW.IsSupported ? 512 : Gfni.V256.IsSupported && Avx2.IsSupported ? 256 : 128;
 
     private readonly ClefiaPortableCore _portable;
-    private readonly uint[] _schedule;
 
     // Four broadcast bytes per key word (WK0..WK3, RK_0..), built at the first batch: a key used for a few blocks
     // (one-block messages, CBC encryption, key-setup measurements) never needs them.
@@ -68,7 +67,6 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
         Debug.Assert(key.Length is 16 or 24 or 32);
         Debug.Assert(IsSupported);
         _portable = new ClefiaPortableCore(key);
-        _schedule = ClefiaCore.ExpandKey(key);
     }
 
     /// <summary>True where the CPU has GFNI and SSSE3 (PSHUFB).</summary>
@@ -85,7 +83,6 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
     protected override void ClearKeySchedule()
     {
         Secret.Clear(_keys);
-        Secret.Clear(_schedule);
         _portable.Dispose();
     }
 
@@ -94,13 +91,13 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
         int done = 0;
         if (source.Length >= 16 * FewestPaddedBlocks)
         {
-            _keys ??= Broadcast(_schedule);
+            _keys ??= Broadcast(_portable.Schedule);
             fixed (byte* src = source)
             fixed (byte* dst = destination)
             fixed (Vector128<byte>* k = _keys)
             {
                 int blocks = source.Length / 16;
-                int rounds = (_schedule.Length - 4) / 2;
+                int rounds = (_portable.Schedule.Length - 4) / 2;
                 int n = s_width == 512 ? Batches<SlicedLanes512, Vector512<byte>>(src, dst, blocks, k, rounds, decrypt) : 0;
                 n += s_width >= 256 ? Batches<SlicedLanes256, Vector256<byte>>(src + (16 * n), dst + (16 * n), blocks - n, k, rounds, decrypt) : 0;
                 n += Batches<SlicedLanes128, Vector128<byte>>(src + (16 * n), dst + (16 * n), blocks - n, k, rounds, decrypt);
@@ -136,7 +133,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
         }
     }
 
-    private static Vector128<byte>[] Broadcast(uint[] schedule)
+    private static Vector128<byte>[] Broadcast(ReadOnlySpan<uint> schedule)
     {
         Vector128<byte>[] broadcast = new Vector128<byte>[4 * schedule.Length];
         for (int i = 0; i < broadcast.Length; i++)
@@ -166,11 +163,9 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
-        TV x0 = TLanes.Load(src), x1 = TLanes.Load(src + 16), x2 = TLanes.Load(src + 32), x3 = TLanes.Load(src + 48);
-        TV x4 = TLanes.Load(src + 64), x5 = TLanes.Load(src + 80), x6 = TLanes.Load(src + 96), x7 = TLanes.Load(src + 112);
-        TV x8 = TLanes.Load(src + 128), x9 = TLanes.Load(src + 144), x10 = TLanes.Load(src + 160), x11 = TLanes.Load(src + 176);
-        TV x12 = TLanes.Load(src + 192), x13 = TLanes.Load(src + 208), x14 = TLanes.Load(src + 224), x15 = TLanes.Load(src + 240);
-        SlicedLanes.Transpose<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, ref x8, ref x9, ref x10, ref x11, ref x12, ref x13, ref x14, ref x15);
+        SlicedLanes.LoadTransposed<TLanes, TV>(
+            src, out TV x0, out TV x1, out TV x2, out TV x3, out TV x4, out TV x5, out TV x6, out TV x7,
+            out TV x8, out TV x9, out TV x10, out TV x11, out TV x12, out TV x13, out TV x14, out TV x15);
 
         // §5.1 Step 1: T1 ^= WK0, T3 ^= WK1 (encryption) or WK2, WK3 (decryption).
         Vector128<byte>* w = keys + (decrypt ? 8 : 0);
@@ -195,7 +190,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
             // GFN Step 3 (Y = T3 | T0 | T1 | T2) and §5.1 Step 3 (T1 ^= WK2, T3 ^= WK3), written as the new order.
             Whiten<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 8);
             Whiten<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys + 12);
-            Store<TLanes, TV>(dst, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
+            SlicedLanes.StoreTransposed<TLanes, TV>(dst, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
         }
         else
         {
@@ -215,33 +210,8 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
             // GFNINV Step 3 (Y = T1 | T2 | T3 | T0) and §5.1 Step 3 (T1 ^= WK0, T3 ^= WK1).
             Whiten<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys);
             Whiten<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 4);
-            Store<TLanes, TV>(dst, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
+            SlicedLanes.StoreTransposed<TLanes, TV>(dst, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
         }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Store<TLanes, TV>(
-        byte* dst, TV y0, TV y1, TV y2, TV y3, TV y4, TV y5, TV y6, TV y7, TV y8, TV y9, TV y10, TV y11, TV y12, TV y13, TV y14, TV y15)
-        where TLanes : struct, ISlicedLanes<TV>
-        where TV : unmanaged
-    {
-        SlicedLanes.Transpose<TLanes, TV>(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, ref y8, ref y9, ref y10, ref y11, ref y12, ref y13, ref y14, ref y15);
-        TLanes.Store(dst, y0);
-        TLanes.Store(dst + 16, y1);
-        TLanes.Store(dst + 32, y2);
-        TLanes.Store(dst + 48, y3);
-        TLanes.Store(dst + 64, y4);
-        TLanes.Store(dst + 80, y5);
-        TLanes.Store(dst + 96, y6);
-        TLanes.Store(dst + 112, y7);
-        TLanes.Store(dst + 128, y8);
-        TLanes.Store(dst + 144, y9);
-        TLanes.Store(dst + 160, y10);
-        TLanes.Store(dst + 176, y11);
-        TLanes.Store(dst + 192, y12);
-        TLanes.Store(dst + 208, y13);
-        TLanes.Store(dst + 224, y14);
-        TLanes.Store(dst + 240, y15);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

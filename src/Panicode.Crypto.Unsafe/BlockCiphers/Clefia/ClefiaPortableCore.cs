@@ -36,180 +36,134 @@ internal sealed unsafe class ClefiaPortableCore : BlockCipher
         _rounds = ClefiaSpec.Rounds(key.Length);
     }
 
-    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: false);
+    /// <summary>WK0..WK3, RK_0..RK_{2r-1}, shared with a core that holds this one.</summary>
+    internal ReadOnlySpan<uint> Schedule => _keys;
 
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: true);
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Encryption>(source, destination);
 
-    // CBC encryption is serial: one lane, the schedule pinned once for the whole call.
-    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        fixed (byte* iv = chain)
-        fixed (byte* src = source)
-        fixed (byte* dst = destination)
-        fixed (uint* k = _keys)
-        {
-            byte* previous = iv;
-            for (int offset = 0; offset < source.Length; offset += 16)
-            {
-                byte* block = dst + offset;
-                BigEndian.Write64(block, BigEndian.Read64(src + offset) ^ BigEndian.Read64(previous));
-                BigEndian.Write64(block + 8, BigEndian.Read64(src + offset + 8) ^ BigEndian.Read64(previous + 8));
-                EncryptOne(block, block, k, _rounds, s_tables);
-                previous = block;
-            }
-
-            if (source.Length > 0)
-            {
-                new ReadOnlySpan<byte>(previous, 16).CopyTo(chain);
-            }
-        }
-    }
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Decryption>(source, destination);
 
     protected override void ClearKeySchedule() => Secret.Clear(_keys);
 
-    private void Crypt(ReadOnlySpan<byte> source, Span<byte> destination, bool decrypt)
+    // Pairs of blocks through two lanes, an odd last block through one.
+    private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TDirection : struct, ICipherDirection
     {
         int blocks = source.Length / 16;
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (uint* k = _keys)
         {
-            uint* t = s_tables;
             int i = 0;
             for (; i + 2 <= blocks; i += 2)
             {
-                if (decrypt)
-                {
-                    DecryptTwo(src + (16 * i), dst + (16 * i), k, _rounds, t);
-                }
-                else
-                {
-                    EncryptTwo(src + (16 * i), dst + (16 * i), k, _rounds, t);
-                }
+                Rounds<TwoLanes, TDirection>(src + (16 * i), dst + (16 * i), k, _rounds, s_tables);
             }
 
             if (i < blocks)
             {
-                if (decrypt)
-                {
-                    DecryptOne(src + (16 * i), dst + (16 * i), k, _rounds, t);
-                }
-                else
-                {
-                    EncryptOne(src + (16 * i), dst + (16 * i), k, _rounds, t);
-                }
+                Rounds<OneLane, TDirection>(src + (16 * i), dst + (16 * i), k, _rounds, s_tables);
             }
         }
     }
 
-    // RFC 6114 §5.1 ENCr; two GFN rounds per iteration, the word rotation done by renaming (two rotations swap halves).
-    private static void EncryptOne(byte* src, byte* dst, uint* k, int rounds, uint* t)
+    /// <summary>
+    /// RFC 6114 §5.1 ENCr (GFN_{4,r}) or DECr (GFNINV_{4,r}), two rounds per iteration with the word rotation done by
+    /// renaming (two rotations swap the halves). Both directions start with T1 ^= F0(T0), T3 ^= F1(T2); the second
+    /// round of GFN then feeds T1 -> T2 and T3 -> T0, that of GFNINV (which rotates the other way) T3 -> T0 (F0) and
+    /// T1 -> T2 (F1), with the round keys taken from the end.
+    /// </summary>
+    private static void Rounds<TLanes, TDirection>(byte* src, byte* dst, uint* k, int rounds, uint* t)
+        where TLanes : struct, IBlockLanes
+        where TDirection : struct, ICipherDirection
     {
-        uint t0 = BigEndian.Read32(src), t1 = BigEndian.Read32(src + 4) ^ k[0];
-        uint t2 = BigEndian.Read32(src + 8), t3 = BigEndian.Read32(src + 12) ^ k[1];
-        uint* rk = k + 4;
-        for (int r = 0; r < rounds; r += 2, rk += 4)
+        bool two = default(TLanes).Two;
+        bool decrypt = default(TDirection).Decrypt;
+        uint* w = k + (decrypt ? 2 : 0);
+        uint a0 = BigEndian.Read32(src), a1 = BigEndian.Read32(src + 4) ^ w[0];
+        uint a2 = BigEndian.Read32(src + 8), a3 = BigEndian.Read32(src + 12) ^ w[1];
+        uint b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+        if (two)
         {
-            t1 ^= F0(t0 ^ rk[0], t);
-            t3 ^= F1(t2 ^ rk[1], t);
-            t2 ^= F0(t1 ^ rk[2], t);
-            t0 ^= F1(t3 ^ rk[3], t);
-            (t0, t1, t2, t3) = (t2, t3, t0, t1);
+            b0 = BigEndian.Read32(src + 16);
+            b1 = BigEndian.Read32(src + 20) ^ w[0];
+            b2 = BigEndian.Read32(src + 24);
+            b3 = BigEndian.Read32(src + 28) ^ w[1];
         }
 
-        // GFN Step 3 undoes the last rotation (Y = T3 | T0 | T1 | T2), then ENCr Step 3 whitens with WK2, WK3.
-        BigEndian.Write32(dst, t3);
-        BigEndian.Write32(dst + 4, t0 ^ k[2]);
-        BigEndian.Write32(dst + 8, t1);
-        BigEndian.Write32(dst + 12, t2 ^ k[3]);
-    }
-
-    private static void EncryptTwo(byte* src, byte* dst, uint* k, int rounds, uint* t)
-    {
-        uint a0 = BigEndian.Read32(src), a1 = BigEndian.Read32(src + 4) ^ k[0];
-        uint a2 = BigEndian.Read32(src + 8), a3 = BigEndian.Read32(src + 12) ^ k[1];
-        uint b0 = BigEndian.Read32(src + 16), b1 = BigEndian.Read32(src + 20) ^ k[0];
-        uint b2 = BigEndian.Read32(src + 24), b3 = BigEndian.Read32(src + 28) ^ k[1];
-        uint* rk = k + 4;
-        for (int r = 0; r < rounds; r += 2, rk += 4)
+        uint* rk = decrypt ? k + 4 + (2 * rounds) : k + 4;
+        for (int r = 0; r < rounds; r += 2)
         {
-            uint k0 = rk[0], k1 = rk[1], k2 = rk[2], k3 = rk[3];
+            // (k0, k1) for the first round of the pair, (k2, k3) for the second.
+            uint k0, k1, k2, k3;
+            if (decrypt)
+            {
+                rk -= 4;
+                (k0, k1, k2, k3) = (rk[2], rk[3], rk[0], rk[1]);
+            }
+            else
+            {
+                (k0, k1, k2, k3) = (rk[0], rk[1], rk[2], rk[3]);
+                rk += 4;
+            }
+
             a1 ^= F0(a0 ^ k0, t);
-            b1 ^= F0(b0 ^ k0, t);
             a3 ^= F1(a2 ^ k1, t);
-            b3 ^= F1(b2 ^ k1, t);
-            a2 ^= F0(a1 ^ k2, t);
-            b2 ^= F0(b1 ^ k2, t);
-            a0 ^= F1(a3 ^ k3, t);
-            b0 ^= F1(b3 ^ k3, t);
+            if (two)
+            {
+                b1 ^= F0(b0 ^ k0, t);
+                b3 ^= F1(b2 ^ k1, t);
+            }
+
+            if (decrypt)
+            {
+                a0 ^= F0(a3 ^ k2, t);
+                a2 ^= F1(a1 ^ k3, t);
+                if (two)
+                {
+                    b0 ^= F0(b3 ^ k2, t);
+                    b2 ^= F1(b1 ^ k3, t);
+                }
+            }
+            else
+            {
+                a2 ^= F0(a1 ^ k2, t);
+                a0 ^= F1(a3 ^ k3, t);
+                if (two)
+                {
+                    b2 ^= F0(b1 ^ k2, t);
+                    b0 ^= F1(b3 ^ k3, t);
+                }
+            }
+
             (a0, a1, a2, a3) = (a2, a3, a0, a1);
             (b0, b1, b2, b3) = (b2, b3, b0, b1);
         }
 
-        BigEndian.Write32(dst, a3);
-        BigEndian.Write32(dst + 4, a0 ^ k[2]);
-        BigEndian.Write32(dst + 8, a1);
-        BigEndian.Write32(dst + 12, a2 ^ k[3]);
-        BigEndian.Write32(dst + 16, b3);
-        BigEndian.Write32(dst + 20, b0 ^ k[2]);
-        BigEndian.Write32(dst + 24, b1);
-        BigEndian.Write32(dst + 28, b2 ^ k[3]);
+        // Step 3 of GFN (Y = T3 | T0 | T1 | T2) or GFNINV (Y = T1 | T2 | T3 | T0), then the final whitening.
+        Write(dst, decrypt, a0, a1, a2, a3, k);
+        if (two)
+        {
+            Write(dst + 16, decrypt, b0, b1, b2, b3, k);
+        }
     }
 
-    // RFC 6114 §5.1 DECr: GFNINV_{4,r} takes the round keys from the end and rotates the words right.
-    private static void DecryptOne(byte* src, byte* dst, uint* k, int rounds, uint* t)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Write(byte* dst, bool decrypt, uint t0, uint t1, uint t2, uint t3, uint* k)
     {
-        uint t0 = BigEndian.Read32(src), t1 = BigEndian.Read32(src + 4) ^ k[2];
-        uint t2 = BigEndian.Read32(src + 8), t3 = BigEndian.Read32(src + 12) ^ k[3];
-        uint* rk = k + 4 + (2 * rounds);
-        for (int r = 0; r < rounds; r += 2)
+        if (decrypt)
         {
-            rk -= 4;
-            t1 ^= F0(t0 ^ rk[2], t);
-            t3 ^= F1(t2 ^ rk[3], t);
-            t0 ^= F0(t3 ^ rk[0], t);
-            t2 ^= F1(t1 ^ rk[1], t);
-            (t0, t1, t2, t3) = (t2, t3, t0, t1);
+            (t0, t1, t2, t3) = (t1, t2 ^ k[0], t3, t0 ^ k[1]);
+        }
+        else
+        {
+            (t0, t1, t2, t3) = (t3, t0 ^ k[2], t1, t2 ^ k[3]);
         }
 
-        // GFNINV Step 3 (Y = T1 | T2 | T3 | T0), then DECr Step 3 whitens with WK0, WK1.
-        BigEndian.Write32(dst, t1);
-        BigEndian.Write32(dst + 4, t2 ^ k[0]);
-        BigEndian.Write32(dst + 8, t3);
-        BigEndian.Write32(dst + 12, t0 ^ k[1]);
-    }
-
-    private static void DecryptTwo(byte* src, byte* dst, uint* k, int rounds, uint* t)
-    {
-        uint a0 = BigEndian.Read32(src), a1 = BigEndian.Read32(src + 4) ^ k[2];
-        uint a2 = BigEndian.Read32(src + 8), a3 = BigEndian.Read32(src + 12) ^ k[3];
-        uint b0 = BigEndian.Read32(src + 16), b1 = BigEndian.Read32(src + 20) ^ k[2];
-        uint b2 = BigEndian.Read32(src + 24), b3 = BigEndian.Read32(src + 28) ^ k[3];
-        uint* rk = k + 4 + (2 * rounds);
-        for (int r = 0; r < rounds; r += 2)
-        {
-            rk -= 4;
-            uint k0 = rk[0], k1 = rk[1], k2 = rk[2], k3 = rk[3];
-            a1 ^= F0(a0 ^ k2, t);
-            b1 ^= F0(b0 ^ k2, t);
-            a3 ^= F1(a2 ^ k3, t);
-            b3 ^= F1(b2 ^ k3, t);
-            a0 ^= F0(a3 ^ k0, t);
-            b0 ^= F0(b3 ^ k0, t);
-            a2 ^= F1(a1 ^ k1, t);
-            b2 ^= F1(b1 ^ k1, t);
-            (a0, a1, a2, a3) = (a2, a3, a0, a1);
-            (b0, b1, b2, b3) = (b2, b3, b0, b1);
-        }
-
-        BigEndian.Write32(dst, a1);
-        BigEndian.Write32(dst + 4, a2 ^ k[0]);
-        BigEndian.Write32(dst + 8, a3);
-        BigEndian.Write32(dst + 12, a0 ^ k[1]);
-        BigEndian.Write32(dst + 16, b1);
-        BigEndian.Write32(dst + 20, b2 ^ k[0]);
-        BigEndian.Write32(dst + 24, b3);
-        BigEndian.Write32(dst + 28, b0 ^ k[1]);
+        BigEndian.Write32(dst, t0);
+        BigEndian.Write32(dst + 4, t1);
+        BigEndian.Write32(dst + 8, t2);
+        BigEndian.Write32(dst + 12, t3);
     }
 
     /// <summary>RFC 6114 §4.2 F0 on x = RK ^ input: M0 (S0, S1, S0, S1)(x) as four table lookups.</summary>

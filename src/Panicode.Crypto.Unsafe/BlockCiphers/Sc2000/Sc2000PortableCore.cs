@@ -41,37 +41,15 @@ internal sealed unsafe class Sc2000PortableCore : BlockCipher
     /// <summary>The joined tables, for the key schedule.</summary>
     internal static uint* Tables => s_ms;
 
-    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: false);
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Encryption>(source, destination);
 
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: true);
-
-    protected override void EncryptCbcCore(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        fixed (byte* iv = chain)
-        fixed (byte* src = source)
-        fixed (byte* dst = destination)
-        fixed (uint* k = _keys)
-        {
-            byte* previous = iv;
-            for (int offset = 0; offset < source.Length; offset += 16)
-            {
-                byte* block = dst + offset;
-                BigEndian.Write64(block, BigEndian.Read64(src + offset) ^ BigEndian.Read64(previous));
-                BigEndian.Write64(block + 8, BigEndian.Read64(src + offset + 8) ^ BigEndian.Read64(previous + 8));
-                One(block, block, k, _keys.Length / 4, decrypt: false, s_ms);
-                previous = block;
-            }
-
-            if (source.Length > 0)
-            {
-                new ReadOnlySpan<byte>(previous, 16).CopyTo(chain);
-            }
-        }
-    }
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Decryption>(source, destination);
 
     protected override void ClearKeySchedule() => Secret.Clear(_keys);
 
-    private void Crypt(ReadOnlySpan<byte> source, Span<byte> destination, bool decrypt)
+    // Pairs of blocks through two lanes, an odd last block through one.
+    private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TDirection : struct, ICipherDirection
     {
         int blocks = source.Length / 16;
         int groups = _keys.Length / 4;
@@ -79,143 +57,130 @@ internal sealed unsafe class Sc2000PortableCore : BlockCipher
         fixed (byte* dst = destination)
         fixed (uint* k = _keys)
         {
-            uint* t = s_ms;
             int i = 0;
             for (; i + 2 <= blocks; i += 2)
             {
-                Two(src + (16 * i), dst + (16 * i), k, groups, decrypt, t);
+                Rounds<TwoLanes, TDirection>(src + (16 * i), dst + (16 * i), k, groups, s_ms);
             }
 
             if (i < blocks)
             {
-                One(src + (16 * i), dst + (16 * i), k, groups, decrypt, t);
+                Rounds<OneLane, TDirection>(src + (16 * i), dst + (16 * i), k, groups, s_ms);
             }
         }
     }
 
-    // §3.1/3.2 for one block: key group g of encryption is group (groups - 1 - g) of decryption.
-    private static void One(byte* src, byte* dst, uint* k, int groups, bool decrypt, uint* t)
+    /// <summary>
+    /// §3.1/3.2: (I-B-I-R×R-) repeated, then I-B-I; key group g of encryption is group (groups - 1 - g) of
+    /// decryption, which also takes B^-1 and the masks of the R pairs in reverse order.
+    /// </summary>
+    private static void Rounds<TLanes, TDirection>(byte* src, byte* dst, uint* k, int groups, uint* t)
+        where TLanes : struct, IBlockLanes
+        where TDirection : struct, ICipherDirection
     {
-        uint a = BigEndian.Read32(src), b = BigEndian.Read32(src + 4), c = BigEndian.Read32(src + 8), d = BigEndian.Read32(src + 12);
-        int pairs = (groups / 2) - 1;
-        for (int pair = 0; ; pair++)
-        {
-            uint* k1 = k + (4 * (decrypt ? groups - 1 - (2 * pair) : 2 * pair));
-            uint* k2 = k + (4 * (decrypt ? groups - 2 - (2 * pair) : (2 * pair) + 1));
-            a ^= k1[0];
-            b ^= k1[1];
-            c ^= k1[2];
-            d ^= k1[3];
-            if (decrypt)
-            {
-                Sc2000Core.BInverse(ref a, ref b, ref c, ref d);
-            }
-            else
-            {
-                Sc2000Core.B(ref a, ref b, ref c, ref d);
-            }
-
-            a ^= k2[0];
-            b ^= k2[1];
-            c ^= k2[2];
-            d ^= k2[3];
-            if (pair == pairs)
-            {
-                break;
-            }
-
-            uint mask = ((decrypt ? pairs - 1 - pair : pair) & 1) == 0 ? Sc2000Spec.Mask5 : Sc2000Spec.Mask3;
-            RPair(ref a, ref b, ref c, ref d, mask, t);
-        }
-
-        BigEndian.Write32(dst, a);
-        BigEndian.Write32(dst + 4, b);
-        BigEndian.Write32(dst + 8, c);
-        BigEndian.Write32(dst + 12, d);
-    }
-
-    // Two blocks interleaved: the lookups of one hide the latency of the other's.
-    private static void Two(byte* src, byte* dst, uint* k, int groups, bool decrypt, uint* t)
-    {
+        bool two = default(TLanes).Two;
+        bool decrypt = default(TDirection).Decrypt;
         uint a0 = BigEndian.Read32(src), b0 = BigEndian.Read32(src + 4), c0 = BigEndian.Read32(src + 8), d0 = BigEndian.Read32(src + 12);
-        uint a1 = BigEndian.Read32(src + 16), b1 = BigEndian.Read32(src + 20), c1 = BigEndian.Read32(src + 24), d1 = BigEndian.Read32(src + 28);
+        uint a1 = 0, b1 = 0, c1 = 0, d1 = 0;
+        if (two)
+        {
+            a1 = BigEndian.Read32(src + 16);
+            b1 = BigEndian.Read32(src + 20);
+            c1 = BigEndian.Read32(src + 24);
+            d1 = BigEndian.Read32(src + 28);
+        }
+
         int pairs = (groups / 2) - 1;
         for (int pair = 0; ; pair++)
         {
             uint* k1 = k + (4 * (decrypt ? groups - 1 - (2 * pair) : 2 * pair));
             uint* k2 = k + (4 * (decrypt ? groups - 2 - (2 * pair) : (2 * pair) + 1));
-            a0 ^= k1[0];
-            b0 ^= k1[1];
-            c0 ^= k1[2];
-            d0 ^= k1[3];
-            a1 ^= k1[0];
-            b1 ^= k1[1];
-            c1 ^= k1[2];
-            d1 ^= k1[3];
+            I(ref a0, ref b0, ref c0, ref d0, k1);
+            if (two)
+            {
+                I(ref a1, ref b1, ref c1, ref d1, k1);
+            }
+
             if (decrypt)
             {
                 Sc2000Core.BInverse(ref a0, ref b0, ref c0, ref d0);
-                Sc2000Core.BInverse(ref a1, ref b1, ref c1, ref d1);
+                if (two)
+                {
+                    Sc2000Core.BInverse(ref a1, ref b1, ref c1, ref d1);
+                }
             }
             else
             {
                 Sc2000Core.B(ref a0, ref b0, ref c0, ref d0);
-                Sc2000Core.B(ref a1, ref b1, ref c1, ref d1);
+                if (two)
+                {
+                    Sc2000Core.B(ref a1, ref b1, ref c1, ref d1);
+                }
             }
 
-            a0 ^= k2[0];
-            b0 ^= k2[1];
-            c0 ^= k2[2];
-            d0 ^= k2[3];
-            a1 ^= k2[0];
-            b1 ^= k2[1];
-            c1 ^= k2[2];
-            d1 ^= k2[3];
+            I(ref a0, ref b0, ref c0, ref d0, k2);
+            if (two)
+            {
+                I(ref a1, ref b1, ref c1, ref d1, k2);
+            }
+
             if (pair == pairs)
             {
                 break;
             }
 
+            // §3.4: R, the cross connection, R; the second R, which sees the crossed words, changes (c, d) from
+            // (a, b), and the cross (a, b, c, d) -> (c, d, a, b) is then applied once by renaming.
             uint mask = ((decrypt ? pairs - 1 - pair : pair) & 1) == 0 ? Sc2000Spec.Mask5 : Sc2000Spec.Mask3;
-            uint x0 = MS(c0, t), y0 = MS(d0, t), x1 = MS(c1, t), y1 = MS(d1, t);
-            a0 ^= (x0 & mask) ^ y0;
-            b0 ^= (y0 & ~mask) ^ x0;
-            a1 ^= (x1 & mask) ^ y1;
-            b1 ^= (y1 & ~mask) ^ x1;
-            x0 = MS(a0, t);
-            y0 = MS(b0, t);
-            x1 = MS(a1, t);
-            y1 = MS(b1, t);
-            c0 ^= (x0 & mask) ^ y0;
-            d0 ^= (y0 & ~mask) ^ x0;
-            c1 ^= (x1 & mask) ^ y1;
-            d1 ^= (y1 & ~mask) ^ x1;
+            R(ref a0, ref b0, c0, d0, mask, t);
+            if (two)
+            {
+                R(ref a1, ref b1, c1, d1, mask, t);
+            }
+
+            R(ref c0, ref d0, a0, b0, mask, t);
+            if (two)
+            {
+                R(ref c1, ref d1, a1, b1, mask, t);
+            }
+
             (a0, b0, c0, d0) = (c0, d0, a0, b0);
             (a1, b1, c1, d1) = (c1, d1, a1, b1);
         }
 
-        BigEndian.Write32(dst, a0);
-        BigEndian.Write32(dst + 4, b0);
-        BigEndian.Write32(dst + 8, c0);
-        BigEndian.Write32(dst + 12, d0);
-        BigEndian.Write32(dst + 16, a1);
-        BigEndian.Write32(dst + 20, b1);
-        BigEndian.Write32(dst + 24, c1);
-        BigEndian.Write32(dst + 28, d1);
+        Write(dst, a0, b0, c0, d0);
+        if (two)
+        {
+            Write(dst + 16, a1, b1, c1, d1);
+        }
     }
 
-    /// <summary>§3.4: R, the cross connection, R; L(x, y) = ((x &amp; mask) ^ y, (y &amp; ~mask) ^ x).</summary>
+    /// <summary>§3.3: the I function.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RPair(ref uint a, ref uint b, ref uint c, ref uint d, uint mask, uint* t)
+    private static void I(ref uint a, ref uint b, ref uint c, ref uint d, uint* k)
+    {
+        a ^= k[0];
+        b ^= k[1];
+        c ^= k[2];
+        d ^= k[3];
+    }
+
+    /// <summary>§3.4: (a, b) ^= L(M(S(c)), M(S(d))), L(x, y) = ((x &amp; mask) ^ y, (y &amp; ~mask) ^ x).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void R(ref uint a, ref uint b, uint c, uint d, uint mask, uint* t)
     {
         uint x = MS(c, t), y = MS(d, t);
         a ^= (x & mask) ^ y;
         b ^= (y & ~mask) ^ x;
-        x = MS(a, t);
-        y = MS(b, t);
-        c ^= (x & mask) ^ y;
-        d ^= (y & ~mask) ^ x;
-        (a, b, c, d) = (c, d, a, b);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Write(byte* dst, uint a, uint b, uint c, uint d)
+    {
+        BigEndian.Write32(dst, a);
+        BigEndian.Write32(dst + 4, b);
+        BigEndian.Write32(dst + 8, c);
+        BigEndian.Write32(dst + 12, d);
     }
 
     private static uint* BuildTables()

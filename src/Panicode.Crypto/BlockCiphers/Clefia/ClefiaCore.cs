@@ -48,61 +48,45 @@ internal sealed class ClefiaCore : Modes.BlockCipher
         _keys = ExpandKey(key);
     }
 
-    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: false);
+
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt(source, destination, decrypt: true);
+
+    /// <summary>
+    /// RFC 6114 5.1: ENCr (whitening with WK0, WK1; GFN_{4,r}; whitening with WK2, WK3) or DECr (WK2, WK3;
+    /// GFNINV_{4,r}; WK0, WK1).
+    /// </summary>
+    private void Crypt(ReadOnlySpan<byte> source, Span<byte> destination, bool decrypt)
     {
         Debug.Assert(source.Length % BlockSizeInBytes == 0 && destination.Length == source.Length);
         uint[] k = _keys;
+        int first = decrypt ? 2 : 0;
+        int last = decrypt ? 0 : 2;
         for (int offset = 0; offset < source.Length; offset += BlockSizeInBytes)
         {
-            // RFC 6114 5.1 ENCr, Step 1: whitening with WK0 and WK1.
+            // Step 1: whitening.
             uint t0 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset));
-            uint t1 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 4)) ^ k[0];
+            uint t1 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 4)) ^ k[first];
             uint t2 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 8));
-            uint t3 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 12)) ^ k[1];
+            uint t3 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 12)) ^ k[first + 1];
 
-            // Step 2: GFN_{4,r} (4.1); the word rotation of Step 2.2 is done by renaming the variables.
+            // Step 2 (4.1): T1 ^= F0(RK, T0), T3 ^= F1(RK, T2), then GFN rotates the words left and takes the round
+            // keys from the start; GFNINV rotates right and takes them from the end.
             for (int i = 0; i < _rounds; i++)
             {
-                t1 ^= F0(k[4 + (2 * i)], t0);
-                t3 ^= F1(k[5 + (2 * i)], t2);
-                uint rotated = t0;
-                t0 = t1;
-                t1 = t2;
-                t2 = t3;
-                t3 = rotated;
+                int rk = 4 + (decrypt ? 2 * (_rounds - 1 - i) : 2 * i);
+                t1 ^= F0(k[rk], t0);
+                t3 ^= F1(k[rk + 1], t2);
+                (t0, t1, t2, t3) = decrypt ? (t3, t0, t1, t2) : (t1, t2, t3, t0);
             }
 
-            // Step 3 of GFN (undo the last rotation), then ENCr Step 3: whitening with WK2 and WK3.
-            WriteBlock(destination.Slice(offset), t3, t0 ^ k[2], t1, t2 ^ k[3]);
-        }
-    }
-
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        Debug.Assert(source.Length % BlockSizeInBytes == 0 && destination.Length == source.Length);
-        uint[] k = _keys;
-        for (int offset = 0; offset < source.Length; offset += BlockSizeInBytes)
-        {
-            // RFC 6114 5.1 DECr, Step 1: whitening with WK2 and WK3.
-            uint t0 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset));
-            uint t1 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 4)) ^ k[2];
-            uint t2 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 8));
-            uint t3 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 12)) ^ k[3];
-
-            // Step 2: GFNINV_{4,r} (4.1): round keys in reverse order, words rotated to the right.
-            for (int i = 0; i < _rounds; i++)
-            {
-                t1 ^= F0(k[4 + (2 * (_rounds - i)) - 2], t0);
-                t3 ^= F1(k[4 + (2 * (_rounds - i)) - 1], t2);
-                uint rotated = t3;
-                t3 = t2;
-                t2 = t1;
-                t1 = t0;
-                t0 = rotated;
-            }
-
-            // GFNINV Step 3 (Y = T1 | T2 | T3 | T0), then DECr Step 3: whitening with WK0 and WK1.
-            WriteBlock(destination.Slice(offset), t1, t2 ^ k[0], t3, t0 ^ k[1]);
+            // Step 3 of GFN (Y = T3 | T0 | T1 | T2) or GFNINV (Y = T1 | T2 | T3 | T0): undo the last rotation; then
+            // the final whitening.
+            (t0, t1, t2, t3) = decrypt ? (t1, t2, t3, t0) : (t3, t0, t1, t2);
+            BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(offset), t0);
+            BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(offset + 4), t1 ^ k[last]);
+            BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(offset + 8), t2);
+            BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(offset + 12), t3 ^ k[last + 1]);
         }
     }
 
@@ -284,14 +268,6 @@ internal sealed class ClefiaCore : Modes.BlockCipher
         {
             destination[j] ^= value[j];
         }
-    }
-
-    private static void WriteBlock(Span<byte> destination, uint c0, uint c1, uint c2, uint c3)
-    {
-        BinaryPrimitives.WriteUInt32BigEndian(destination, c0);
-        BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(4), c1);
-        BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(8), c2);
-        BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(12), c3);
     }
 
     private static uint[] BuildTable(bool m1)
