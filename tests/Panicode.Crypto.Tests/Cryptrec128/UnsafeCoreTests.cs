@@ -20,7 +20,7 @@ public sealed class UnsafeCoreTests
 {
     private static readonly int[] s_keySizes = { 16, 24, 32 };
 
-    // Around the GFNI batches (16, 32, 64 blocks) and the padded-tail threshold (4 blocks).
+    // Around the GFNI batches (16, 32, 64 blocks) and the padded-tail threshold (2 blocks).
     private static readonly int[] s_blockCounts = { 0, 1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 96, 112, 127, 128, 129, 200 };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>

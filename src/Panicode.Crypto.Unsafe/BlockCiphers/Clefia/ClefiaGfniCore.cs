@@ -2,6 +2,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using Memory = System.Runtime.CompilerServices.Unsafe;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.BlockCiphers.Clefia;
@@ -48,9 +49,15 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
     private const ulong Ss2ShiftedLow = 0xC04060A0E05080B0, Ss2ShiftedHigh = 0x90D00010302070F0;
     private const ulong Ss3Low = 0x0E0504030D06020A, Ss3High = 0x010C0F0B09080700;
 
-    // Measured at the core (see docs/benchmarks.md): from this many blocks one zero-padded 16-block batch beats the
-    // portable core.
-    private const int FewestPaddedBlocks = 4;
+    // ClefiaTailBenchmarks (docs/benchmarks.md): one 16-block batch took 0.6-1.5 times one portable block, so from two
+    // blocks on a zero-padded batch is the faster way.
+    private const int FewestPaddedBlocks = 2;
+
+    // S0 as four 64-byte quarters, for the 512-bit path's VPERMI2B lookups (AVX-512 VBMI).
+    private static readonly Vector512<byte> s_s0Quarter0 = Vector512.Create(ClefiaSpec.S0.Slice(0, 64));
+    private static readonly Vector512<byte> s_s0Quarter1 = Vector512.Create(ClefiaSpec.S0.Slice(64, 64));
+    private static readonly Vector512<byte> s_s0Quarter2 = Vector512.Create(ClefiaSpec.S0.Slice(128, 64));
+    private static readonly Vector512<byte> s_s0Quarter3 = Vector512.Create(ClefiaSpec.S0.Slice(192, 64));
 
     private static readonly int s_width =
         Gfni.V512.IsSupported && Avx512BW.IsSupported ? 512 : Gfni.V256.IsSupported && Avx2.IsSupported ? 256 : 128;
@@ -268,17 +275,29 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
         => TLanes.AffineInverse(TLanes.Affine(x, PreS1, PreS1Constant), PostS1, PostS1Constant);
 
     /// <summary>
-    /// S0 from the 4-bit S-boxes: u0 = SS0(hi) ^ 2 SS1(lo), u1 = 2 SS0(hi) ^ SS1(lo), S0 = SS2(u0) | SS3(u1).
+    /// S0 from the 4-bit S-boxes: u0 = SS0(hi) ^ 2 SS1(lo), u1 = 2 SS0(hi) ^ SS1(lo), S0 = SS2(u0) | SS3(u1). In
+    /// 512-bit registers with AVX-512 VBMI, S0 is instead the 256-byte table itself, held in four registers: two
+    /// VPERMI2B lookups of 128 bytes each on the low seven bits, and a blend on the top bit (still no memory access
+    /// that depends on the data).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static TV S0<TLanes, TV>(TV x)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
-        TV high = TLanes.HighNibbles(x);
-        TV low = TLanes.LowNibbles(x);
-        TV u0 = TLanes.Xor(TLanes.Shuffle(TLanes.Table(Ss0Low, Ss0High), high), TLanes.Shuffle(TLanes.Table(Ss1Times2Low, Ss1Times2High), low));
-        TV u1 = TLanes.Xor(TLanes.Shuffle(TLanes.Table(Ss0Times2Low, Ss0Times2High), high), TLanes.Shuffle(TLanes.Table(Ss1Low, Ss1High), low));
+        if (typeof(TV) == typeof(Vector512<byte>) && Avx512Vbmi.IsSupported)
+        {
+            Vector512<byte> v = Memory.As<TV, Vector512<byte>>(ref x);
+            Vector512<byte> low = Avx512Vbmi.PermuteVar64x8x2(s_s0Quarter0, v, s_s0Quarter1);
+            Vector512<byte> high = Avx512Vbmi.PermuteVar64x8x2(s_s0Quarter2, v, s_s0Quarter3);
+            Vector512<byte> result = Avx512BW.BlendVariable(low, high, v);
+            return Memory.As<Vector512<byte>, TV>(ref result);
+        }
+
+        TV highNibbles = TLanes.HighNibbles(x);
+        TV lowNibbles = TLanes.LowNibbles(x);
+        TV u0 = TLanes.Xor(TLanes.Shuffle(TLanes.Table(Ss0Low, Ss0High), highNibbles), TLanes.Shuffle(TLanes.Table(Ss1Times2Low, Ss1Times2High), lowNibbles));
+        TV u1 = TLanes.Xor(TLanes.Shuffle(TLanes.Table(Ss0Times2Low, Ss0Times2High), highNibbles), TLanes.Shuffle(TLanes.Table(Ss1Low, Ss1High), lowNibbles));
         return TLanes.Or(TLanes.Shuffle(TLanes.Table(Ss2ShiftedLow, Ss2ShiftedHigh), u0), TLanes.Shuffle(TLanes.Table(Ss3Low, Ss3High), u1));
     }
 }
