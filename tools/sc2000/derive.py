@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
-"""Derives the bitsliced form of SC2000's B and B^-1 functions from the 4-bit S-boxes S4 and S4i.
+"""Checks the bitsliced form of SC2000's B and B^-1 functions against the 4-bit S-boxes S4 and S4i.
 
 Shimoyama et al., "The Block Cipher SC2000" (FSE 2001), section 3.5: the B function transposes its four 32-bit words
 (a, b, c, d) into thirty-two 4-bit values (a_i, b_i, c_i, d_i), a_i the most significant bit (the T function), looks
-each up in S4 and transposes back (T^-1); B^-1 does the same with S4i. The paper notes that S4 can be written as
-logical operations on whole words (Bitslice); its Fig. 3 gives such a form, but the text we have of it is garbled, so
-this script derives one: each output bit is written in algebraic normal form (XOR of AND-monomials of a, b, c, d),
-which holds bit for bit on 32 S-boxes at once. It checks every form on all 16 inputs and prints the C# statements
-used by src/Panicode.Crypto/BlockCiphers/Sc2000/Sc2000Core.cs. Plain Python 3, no packages.
+each up in S4 and transposes back (T^-1); B^-1 does the same with S4i. Fig. 3 of the paper writes both as a sequence
+of logical operations on whole words (Bitslice). The text we have of the paper lost the overlines (NOT) of that
+figure; this script takes the figure's operations as printed, tries every placement of NOT on their results, and
+finds that the only placement with a single NOT that reproduces the tables on all 16 inputs is t1 = NOT b in B and
+t5 = NOT c in B^-1 (others need more NOTs, which cancel in pairs). It
+prints the C# statements of src/Panicode.Crypto/BlockCiphers/Sc2000/Sc2000Core.cs. Plain Python 3, no packages.
 
 Usage: python3 tools/sc2000/derive.py [path to sc2000_fse2001_paper.txt]
 """
 
-import itertools
 import re
 import sys
 
@@ -32,61 +32,59 @@ S4 = read_table("S4", 16)
 S4I = read_table("S4 i", 16)
 assert all(S4I[S4[x]] == x for x in range(16)), "S4i is the inverse of S4"
 
-VARS = "abcd"  # a is the most significant bit of the nibble
+# Fig. 3 as printed: (destination, operator, left, right); "=" copies left.
+B = [("t1", "=", "b", None), ("t2", "|", "a", "d"), ("t3", "^", "c", "t2"), ("t4", "&", "t1", "t3"),
+     ("e", "^", "d", "t4"), ("t6", "^", "t2", "e"), ("t7", "^", "a", "b"), ("t8", "|", "t6", "t7"),
+     ("f", "^", "c", "t8"), ("t10", "&", "c", "t3"), ("t11", "^", "t1", "t10"), ("t12", "^", "c", "t4"),
+     ("t13", "&", "t6", "t12"), ("h", "^", "t7", "t13"), ("t15", "|", "c", "h"), ("g", "^", "t11", "t15")]
+B_INVERSE = [("t1", "^", "c", "d"), ("t2", "|", "t1", "b"), ("t3", "^", "t2", "c"), ("t4", "&", "t3", "a"),
+             ("t5", "=", "c", None), ("t6", "|", "t5", "b"), ("t7", "^", "t6", "d"), ("e", "^", "t7", "t4"),
+             ("t8", "^", "a", "t6"), ("t9", "|", "t8", "d"), ("g", "^", "t9", "b"), ("t10", "^", "c", "g"),
+             ("t11", "|", "t10", "t4"), ("t12", "&", "t11", "t9"), ("f", "^", "t12", "e"), ("t13", "^", "t6", "g"),
+             ("t14", "&", "t13", "t1"), ("h", "^", "t14", "a")]
+
+ALL = 0xFFFF
 
 
-def anf(box, out_bit):
-    """Coefficients of the algebraic normal form of output bit out_bit (0 = most significant) by Moebius transform."""
-    f = [(box[x] >> (3 - out_bit)) & 1 for x in range(16)]
-    for i in range(4):
-        for x in range(16):
-            if x & (1 << i):
-                f[x] ^= f[x ^ (1 << i)]
-    return f  # f[m] = coefficient of the monomial whose variables are the set bits of m (bit 3 = a)
+def variable(bit):
+    """The truth table of one input bit over the 16 nibbles x (bit i of the result = value for x = i)."""
+    return sum(((x >> bit) & 1) << x for x in range(16))
 
 
-def monomial_name(m):
-    return "one" if m == 0 else "".join(VARS[3 - i] for i in (3, 2, 1, 0) if m & (1 << i))
+def run(program, negated):
+    env = {"a": variable(3), "b": variable(2), "c": variable(1), "d": variable(0)}
+    for i, (destination, operator, left, right) in enumerate(program):
+        if operator == "=":
+            value = env[left]
+        else:
+            value = {"|": env[left] | env[right], "&": env[left] & env[right], "^": env[left] ^ env[right]}[operator]
+        env[destination] = value ^ ALL if (negated >> i) & 1 else value
+    return [sum(((env[o] >> x) & 1) << (3 - j) for j, o in enumerate("efgh")) for x in range(16)]
 
 
-def emit(box, outputs):
-    coefficients = [anf(box, bit) for bit in range(4)]
-    used = sorted({m for c in coefficients for m in range(16) if c[m] and bin(m).count("1") >= 2}, key=lambda m: (bin(m).count("1"), -m))
+def find(program, box, name):
+    # Several placements work (two NOTs on one XOR path cancel); the figure has the fewest, so take those and
+    # require that there is only one with that few.
+    placements = [n for n in range(1 << len(program)) if run(program, n) == box]
+    fewest = min(bin(n).count("1") for n in placements)
+    minimal = [n for n in placements if bin(n).count("1") == fewest]
+    assert len(minimal) == 1, "%s: %d placements of %d NOTs reproduce the table" % (name, len(minimal), fewest)
+    return minimal[0]
+
+
+def emit(program, negated):
     lines = []
-    for m in used:
-        names = [VARS[3 - i] for i in (3, 2, 1, 0) if m & (1 << i)]
-        # A monomial of three variables reuses the pair of its first two.
-        value = " & ".join(names) if len(names) == 2 else "%s & %s" % ("".join(names[:-1]), names[-1])
-        lines.append("uint %s = %s;" % (monomial_name(m), value))
-    for bit, out in enumerate(outputs):
-        terms = [monomial_name(m) for m in range(1, 16) if coefficients[bit][m]]
-        expression = " ^ ".join(terms)
-        if coefficients[bit][0]:
-            expression = "~(%s)" % expression
-        lines.append("uint %s = %s;" % (out, expression))
-    return coefficients, lines
+    for i, (destination, operator, left, right) in enumerate(program):
+        expression = left if operator == "=" else "%s %s %s" % (left, operator, right)
+        if (negated >> i) & 1:
+            expression = "~%s" % expression if operator == "=" else "~(%s)" % expression
+        lines.append("uint %s = %s;" % (destination, expression))
+    return lines
 
 
-def evaluate(coefficients, x):
-    bits = [(x >> 3) & 1, (x >> 2) & 1, (x >> 1) & 1, x & 1]
-    y = 0
-    for bit in range(4):
-        v = 0
-        for m in range(16):
-            if coefficients[bit][m]:
-                term = 1
-                for i in range(4):
-                    if m & (1 << i):
-                        term &= bits[3 - i]
-                v ^= term
-        y |= v << (3 - bit)
-    return y
-
-
-for name, box in (("B (S4)", S4), ("B^-1 (S4i)", S4I)):
-    coefficients, lines = emit(box, ["e", "f", "g", "h"])
-    assert all(evaluate(coefficients, x) == box[x] for x in range(16)), name
-    print("// %s: %d ANDs" % (name, sum(1 for line in lines if "&" in line)))
-    for line in lines:
+for name, program, box in (("B (S4)", B, S4), ("B^-1 (S4i)", B_INVERSE, S4I)):
+    negated = find(program, box, name)
+    print("// %s, checked on all 16 inputs" % name)
+    for line in emit(program, negated):
         print(line)
     print()

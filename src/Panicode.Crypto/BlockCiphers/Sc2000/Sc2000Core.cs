@@ -7,8 +7,8 @@
 //
 // M o S is computed as the paper's section 3.4 suggests for software, with one 32-bit table per S-box position
 // (6, 5, 5, 5, 5, 6 bits: 1 KB), built at type initialization from Sc2000Spec. B and B^-1 are computed bitsliced on
-// whole words (3.5 says so much); the algebraic normal forms below were derived from S4 and S4i by
-// tools/sc2000/derive.py, and the tests check them against the tables.
+// whole words with the logical operations of the paper's Fig. 3 (tools/sc2000/derive.py restores the NOTs our text of
+// the figure lost and checks them against S4 and S4i; so do the tests).
 
 using System;
 using System.Buffers.Binary;
@@ -135,34 +135,42 @@ internal sealed class Sc2000Core : Modes.BlockCipher
     }
 
     /// <summary>
-    /// 3.5: B = T^-1 o (S4 on each of the 32 nibbles (a_i, b_i, c_i, d_i)) o T, as the algebraic normal form of S4's
-    /// four output bits on whole words (tools/sc2000/derive.py).
+    /// 3.5: B = T^-1 o (S4 on each of the 32 nibbles (a_i, b_i, c_i, d_i)) o T, computed on whole words as the
+    /// paper's Fig. 3 writes it (tools/sc2000/derive.py checks it against S4).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void B(ref uint a, ref uint b, ref uint c, ref uint d)
     {
-        uint ab = a & b, ac = a & c, ad = a & d, bc = b & c, bd = b & d, cd = c & d;
-        uint abc = ab & c, abd = ab & d, acd = ac & d, bcd = bc & d;
-        uint e = c ^ bd ^ bc ^ a ^ ad ^ ab ^ abd;
-        uint f = d ^ b ^ bd ^ bc ^ a ^ ad ^ ac ^ ab ^ abc;
-        uint g = ~(d ^ bd ^ bc ^ bcd ^ a ^ acd);
-        uint h = d ^ cd ^ b ^ bd ^ bcd ^ a ^ ac ^ acd;
+        uint t1 = ~b;
+        uint t2 = a | d;
+        uint t3 = c ^ t2;
+        uint t4 = t1 & t3;
+        uint e = d ^ t4;
+        uint t6 = t2 ^ e;
+        uint t7 = a ^ b;
+        uint f = c ^ (t6 | t7);
+        uint t11 = t1 ^ (c & t3);
+        uint h = t7 ^ (t6 & (c ^ t4));
+        uint g = t11 ^ (c | h);
         a = e;
         b = f;
         c = g;
         d = h;
     }
 
-    /// <summary>3.5: B^-1, with S4i in place of S4 (tools/sc2000/derive.py).</summary>
+    /// <summary>3.5: B^-1, with S4i in place of S4, as Fig. 3 writes it (tools/sc2000/derive.py).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void BInverse(ref uint a, ref uint b, ref uint c, ref uint d)
     {
-        uint ab = a & b, ac = a & c, ad = a & d, bc = b & c, bd = b & d, cd = c & d;
-        uint abc = ab & c, abd = ab & d, acd = ac & d, bcd = bc & d;
-        uint e = ~(d ^ c ^ bc ^ ad ^ ab ^ abd ^ abc);
-        uint f = d ^ b ^ bc ^ a ^ ac ^ abd ^ abc;
-        uint g = ~(c ^ cd ^ b ^ bc ^ bcd ^ a ^ ad);
-        uint h = bd ^ bc ^ a ^ ac ^ acd;
+        uint t1 = c ^ d;
+        uint t4 = (t1 | b) ^ c;
+        t4 &= a;
+        uint t6 = ~c | b;
+        uint e = t6 ^ d ^ t4;
+        uint t9 = (a ^ t6) | d;
+        uint g = t9 ^ b;
+        uint f = (((c ^ g) | t4) & t9) ^ e;
+        uint h = ((t6 ^ g) & t1) ^ a;
         a = e;
         b = f;
         c = g;

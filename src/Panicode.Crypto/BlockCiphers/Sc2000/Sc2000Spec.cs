@@ -34,8 +34,8 @@ internal static class Sc2000Spec
         27, 11,  1, 21,  6, 16,  2, 28, 23,  5,  8,  3,  0, 17, 29, 25,
     };
 
-    // Section 4: the 4-bit S-box S4 of the B function and its inverse S4i (B^-1). The cores use the bitsliced form
-    // derived from them by tools/sc2000/derive.py; the tests check that form against these tables.
+    // Section 4: the 4-bit S-box S4 of the B function and its inverse S4i (B^-1). The cores use the bitsliced form of
+    // the paper's Fig. 3; tools/sc2000/derive.py and the tests check it against these tables.
     private static readonly byte[] s_s4 = { 2, 5, 10, 12, 7, 15, 1, 11, 13, 6, 0, 9, 4, 8, 3, 14 };
     private static readonly byte[] s_s4i = { 10, 6, 0, 14, 12, 1, 9, 4, 13, 11, 2, 7, 3, 8, 15, 5 };
 
