@@ -39,6 +39,18 @@ internal static unsafe class SlicedLanes
         Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
     }
 
+    /// <summary>x_j ^= the broadcast key byte k[j] for four slices (a 32-bit key word, most significant byte first).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void XorKeyWord<TLanes, TV>(ref TV x0, ref TV x1, ref TV x2, ref TV x3, Vector128<byte>* k)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged
+    {
+        x0 = TLanes.Xor(x0, TLanes.Key(k));
+        x1 = TLanes.Xor(x1, TLanes.Key(k + 1));
+        x2 = TLanes.Xor(x2, TLanes.Key(k + 2));
+        x3 = TLanes.Xor(x3, TLanes.Key(k + 3));
+    }
+
     /// <summary>Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreTransposed<TLanes, TV>(

@@ -252,14 +252,8 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
-        x0 = TLanes.Xor(x0, TLanes.Key(k));
-        x1 = TLanes.Xor(x1, TLanes.Key(k + 1));
-        x2 = TLanes.Xor(x2, TLanes.Key(k + 2));
-        x3 = TLanes.Xor(x3, TLanes.Key(k + 3));
-        x4 = TLanes.Xor(x4, TLanes.Key(k + 4));
-        x5 = TLanes.Xor(x5, TLanes.Key(k + 5));
-        x6 = TLanes.Xor(x6, TLanes.Key(k + 6));
-        x7 = TLanes.Xor(x7, TLanes.Key(k + 7));
+        SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, k);
+        SlicedLanes.XorKeyWord<TLanes, TV>(ref x4, ref x5, ref x6, ref x7, k + 4);
     }
 
     // RFC 3713 §2.4.1: y ^= P(S(x ^ k)). The s-boxes by position are s1, s2, s3, s4, s2, s3, s4, s1.

@@ -176,8 +176,8 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
 
         // §5.1 Step 1: T1 ^= WK0, T3 ^= WK1 (encryption) or WK2, WK3 (decryption).
         Vector128<byte>* w = keys + (decrypt ? 8 : 0);
-        Whiten<TLanes, TV>(ref x4, ref x5, ref x6, ref x7, w);
-        Whiten<TLanes, TV>(ref x12, ref x13, ref x14, ref x15, w + 4);
+        SlicedLanes.XorKeyWord<TLanes, TV>(ref x4, ref x5, ref x6, ref x7, w);
+        SlicedLanes.XorKeyWord<TLanes, TV>(ref x12, ref x13, ref x14, ref x15, w + 4);
 
         if (!decrypt)
         {
@@ -195,8 +195,8 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
             }
 
             // GFN Step 3 (Y = T3 | T0 | T1 | T2) and §5.1 Step 3 (T1 ^= WK2, T3 ^= WK3), written as the new order.
-            Whiten<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 8);
-            Whiten<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys + 12);
+            SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 8);
+            SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys + 12);
             SlicedLanes.StoreTransposed<TLanes, TV>(dst, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
         }
         else
@@ -215,21 +215,10 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher
             }
 
             // GFNINV Step 3 (Y = T1 | T2 | T3 | T0) and §5.1 Step 3 (T1 ^= WK0, T3 ^= WK1).
-            Whiten<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys);
-            Whiten<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 4);
+            SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys);
+            SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 4);
             SlicedLanes.StoreTransposed<TLanes, TV>(dst, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
         }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Whiten<TLanes, TV>(ref TV x0, ref TV x1, ref TV x2, ref TV x3, Vector128<byte>* k)
-        where TLanes : struct, ISlicedLanes<TV>
-        where TV : unmanaged
-    {
-        x0 = TLanes.Xor(x0, TLanes.Key(k));
-        x1 = TLanes.Xor(x1, TLanes.Key(k + 1));
-        x2 = TLanes.Xor(x2, TLanes.Key(k + 2));
-        x3 = TLanes.Xor(x3, TLanes.Key(k + 3));
     }
 
     /// <summary>

@@ -45,27 +45,9 @@ internal sealed unsafe class ClefiaPortableCore : BlockCipher
 
     protected override void ClearKeySchedule() => Secret.Clear(_keys);
 
-    // Pairs of blocks through two lanes, an odd last block through one.
     private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
         where TDirection : struct, ICipherDirection
-    {
-        int blocks = source.Length / 16;
-        fixed (byte* src = source)
-        fixed (byte* dst = destination)
-        fixed (uint* k = _keys)
-        {
-            int i = 0;
-            for (; i + 2 <= blocks; i += 2)
-            {
-                Rounds<TwoLanes, TDirection>(src + (16 * i), dst + (16 * i), k, _rounds, s_tables);
-            }
-
-            if (i < blocks)
-            {
-                Rounds<OneLane, TDirection>(src + (16 * i), dst + (16 * i), k, _rounds, s_tables);
-            }
-        }
-    }
+        => PortableLanes.Crypt<RoundBody, TDirection>(source, destination, _keys, _rounds, s_tables);
 
     /// <summary>
     /// RFC 6114 §5.1 ENCr (GFN_{4,r}) or DECr (GFNINV_{4,r}), two rounds per iteration with the word rotation done by
@@ -182,5 +164,14 @@ internal sealed unsafe class ClefiaPortableCore : BlockCipher
         ClefiaCore.F0Table.CopyTo(new Span<uint>(tables, 1024));
         ClefiaCore.F1Table.CopyTo(new Span<uint>(tables + 1024, 1024));
         return tables;
+    }
+
+    private readonly struct RoundBody : IPortableRounds
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Run<TLanes, TDirection>(byte* src, byte* dst, uint* keys, int count, uint* tables)
+            where TLanes : struct, IBlockLanes
+            where TDirection : struct, ICipherDirection
+            => Rounds<TLanes, TDirection>(src, dst, keys, count, tables);
     }
 }

@@ -47,28 +47,9 @@ internal sealed unsafe class Sc2000PortableCore : BlockCipher
 
     protected override void ClearKeySchedule() => Secret.Clear(_keys);
 
-    // Pairs of blocks through two lanes, an odd last block through one.
     private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
         where TDirection : struct, ICipherDirection
-    {
-        int blocks = source.Length / 16;
-        int groups = _keys.Length / 4;
-        fixed (byte* src = source)
-        fixed (byte* dst = destination)
-        fixed (uint* k = _keys)
-        {
-            int i = 0;
-            for (; i + 2 <= blocks; i += 2)
-            {
-                Rounds<TwoLanes, TDirection>(src + (16 * i), dst + (16 * i), k, groups, s_ms);
-            }
-
-            if (i < blocks)
-            {
-                Rounds<OneLane, TDirection>(src + (16 * i), dst + (16 * i), k, groups, s_ms);
-            }
-        }
-    }
+        => PortableLanes.Crypt<RoundBody, TDirection>(source, destination, _keys, _keys.Length / 4, s_ms);
 
     /// <summary>
     /// §3.1/3.2: (I-B-I-R×R-) repeated, then I-B-I; key group g of encryption is group (groups - 1 - g) of
@@ -199,5 +180,14 @@ internal sealed unsafe class Sc2000PortableCore : BlockCipher
         }
 
         return t;
+    }
+
+    private readonly struct RoundBody : IPortableRounds
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Run<TLanes, TDirection>(byte* src, byte* dst, uint* keys, int count, uint* tables)
+            where TLanes : struct, IBlockLanes
+            where TDirection : struct, ICipherDirection
+            => Rounds<TLanes, TDirection>(src, dst, keys, count, tables);
     }
 }
