@@ -1,6 +1,8 @@
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
 using Panicode.Crypto.Unsafe.Ec;
 using Panicode.Crypto.Unsafe.Internal;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
@@ -46,6 +48,33 @@ public static class UnsafeCrypto
     /// same process as the intrinsic one (tests and benchmarks).
     /// </summary>
     internal static CamelliaCipher CreateCamellia(bool forcePortable) => new UnsafeCamellia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
+
+    // --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000) ---
+
+    /// <summary>
+    /// Creates a <see cref="ClefiaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core is optimized: on
+    /// .NET 10 with GFNI, calls of several blocks (ECB, CBC decryption, CTR) go through a byte-sliced core without
+    /// table lookups; the key schedule, single blocks (CBC encryption, CFB, OFB) and short tails use 32-bit pointer
+    /// table lookups, which are not cache-timing safe.
+    /// </summary>
+    /// <returns>A new CLEFIA instance with the defaults of <see cref="ClefiaCipher"/>.</returns>
+    public static ClefiaCipher CreateClefia() => new UnsafeClefia(CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates CLEFIA on the portable unsafe core when <paramref name="forcePortable"/> is true, in the same process
+    /// as the intrinsic one (tests and benchmarks).
+    /// </summary>
+    internal static ClefiaCipher CreateClefia(bool forcePortable) => new UnsafeClefia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates an <see cref="Sc2000Cipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core is optimized:
+    /// the S and M functions merged into joined 32-bit pointer tables (not cache-timing safe) and the B function
+    /// bitsliced on whole words.
+    /// </summary>
+    /// <returns>A new SC2000 instance with the defaults of <see cref="Sc2000Cipher"/>.</returns>
+    public static Sc2000Cipher CreateSc2000() => new UnsafeSc2000();
+
+    // --- end of part a ---
 
     /// <summary>
     /// Creates a <see cref="PrimeEcdsa"/> whose field arithmetic is optimized (pointer limbs, stack temporaries,

@@ -5,7 +5,11 @@ using System.Reflection;
 using System.Security.Cryptography;
 using Panicode.Crypto.BlockCiphers.Rijndael;
 using Panicode.Crypto.Unsafe;
+using Panicode.Crypto.BlockCiphers.Clefia;
+using Panicode.Crypto.BlockCiphers.Sc2000;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
+using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 namespace Panicode.Crypto.Registry;
@@ -61,6 +65,26 @@ public static class Families
             skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3"))
 #endif
         );
+
+    public static readonly BlockCipherFamily Clefia = new(
+        "Clefia",
+        ClefiaCipher.Create,
+        UnsafeCrypto.CreateClefia,
+        () => UnsafeCrypto.CreateClefia(forcePortable: true),
+        new BlockCipherCore("Portable", (key, _) => new ClefiaPortableCore(key))
+#if NET
+        ,
+        new BlockCipherCore("Gfni", (key, _) => new ClefiaGfniCore(key), skipReason: Unavailable(ClefiaGfniCore.IsSupported, "GFNI"))
+#endif
+        );
+
+    // SC2000's Unsafe flavour has one core (joined S/M tables, bitsliced B) and no intrinsic path: no Unsafe-Portable row.
+    public static readonly BlockCipherFamily Sc2000 = new(
+        "Sc2000",
+        Sc2000Cipher.Create,
+        UnsafeCrypto.CreateSc2000,
+        null,
+        new BlockCipherCore("Portable", (key, _) => new Sc2000PortableCore(key)));
 
     // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
     // no intrinsic path, hence no Unsafe-Portable flavour.

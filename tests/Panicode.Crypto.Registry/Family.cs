@@ -86,9 +86,11 @@ public sealed class BlockCipherFamily : Family<SymmetricAlgorithm>
         string name,
         Func<SymmetricAlgorithm> reference,
         Func<SymmetricAlgorithm> @unsafe,
-        Func<SymmetricAlgorithm> unsafePortable,
+        Func<SymmetricAlgorithm>? unsafePortable,
         params BlockCipherCore[] cores)
-        : base(name, ("Reference", reference), ("Unsafe", @unsafe), ("Unsafe-Portable", unsafePortable))
+        : base(name, unsafePortable is null
+            ? new[] { ("Reference", reference), ("Unsafe", @unsafe) }
+            : new[] { ("Reference", reference), ("Unsafe", @unsafe), ("Unsafe-Portable", unsafePortable) })
     {
         using SymmetricAlgorithm algorithm = reference();
         BlockSizes = Sizes(algorithm.LegalBlockSizes);
@@ -111,8 +113,11 @@ public sealed class BlockCipherFamily : Family<SymmetricAlgorithm>
     /// <summary>The Unsafe flavour as users get it: intrinsics where the CPU has them.</summary>
     public Flavour<SymmetricAlgorithm> Unsafe => Flavours[1];
 
-    /// <summary>The Unsafe flavour with intrinsics off: the portable pointer code alone.</summary>
-    public Flavour<SymmetricAlgorithm> UnsafePortable => Flavours[2];
+    /// <summary>
+    /// The Unsafe flavour with intrinsics off: the portable pointer code alone. Null for a cipher whose Unsafe flavour
+    /// has no intrinsic path (it would be the same row twice).
+    /// </summary>
+    public Flavour<SymmetricAlgorithm>? UnsafePortable => Flavours.Count > 2 ? Flavours[2] : null;
 
     /// <summary>Every core of the Unsafe flavour, including those this machine cannot run (see <see cref="BlockCipherCore.SkipReason"/>).</summary>
     public IReadOnlyList<BlockCipherCore> Cores => _cores;

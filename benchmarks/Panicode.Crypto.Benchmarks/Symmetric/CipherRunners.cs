@@ -11,7 +11,7 @@ public sealed class CipherRunners : IDisposable
         Unsafe = spec.Unsafe == null ? null : new SymmetricAlgorithmRunner(spec.Unsafe(), spec.BlockBits, key, iv);
         UnsafePortable = spec.UnsafePortable == null ? null : new SymmetricAlgorithmRunner(spec.UnsafePortable(), spec.BlockBits, key, iv);
         BuiltIn = spec.BuiltIn == null ? null : new SymmetricAlgorithmRunner(spec.BuiltIn(), spec.BlockBits, key, iv);
-        BouncyCastle = new BouncyCastleRunner(spec.BouncyCastle, key, iv);
+        BouncyCastle = spec.BouncyCastle == null ? null : new BouncyCastleRunner(spec.BouncyCastle, key, iv);
     }
 
     public CipherRunner Reference { get; }
@@ -22,7 +22,8 @@ public sealed class CipherRunners : IDisposable
 
     public CipherRunner? BuiltIn { get; }
 
-    public CipherRunner BouncyCastle { get; }
+    /// <summary>Null for a cipher BouncyCastle does not have.</summary>
+    public CipherRunner? BouncyCastle { get; }
 
     public void Dispose()
     {
@@ -30,6 +31,6 @@ public sealed class CipherRunners : IDisposable
         Unsafe?.Dispose();
         UnsafePortable?.Dispose();
         BuiltIn?.Dispose();
-        BouncyCastle.Dispose();
+        BouncyCastle?.Dispose();
     }
 }

@@ -12,13 +12,13 @@ namespace Panicode.Crypto.Benchmarks.Symmetric;
 /// </summary>
 public sealed class CipherSpec
 {
-    private CipherSpec(string name, int blockBits, BlockCipherFamily family, Func<SymmetricAlgorithm>? builtIn, Func<IBlockCipher> bouncyCastle)
+    private CipherSpec(string name, int blockBits, BlockCipherFamily family, Func<SymmetricAlgorithm>? builtIn, Func<IBlockCipher>? bouncyCastle)
     {
         Name = name;
         BlockBits = blockBits;
         Reference = family.Reference.Create;
         Unsafe = family.Unsafe.Create;
-        UnsafePortable = family.UnsafePortable.Create;
+        UnsafePortable = family.UnsafePortable?.Create;
         BuiltIn = builtIn;
         BouncyCastle = bouncyCastle;
     }
@@ -36,7 +36,8 @@ public sealed class CipherSpec
 
     public Func<SymmetricAlgorithm>? BuiltIn { get; }
 
-    public Func<IBlockCipher> BouncyCastle { get; }
+    /// <summary>BouncyCastle's engine; null for a cipher it does not have.</summary>
+    public Func<IBlockCipher>? BouncyCastle { get; }
 
     /// <summary>Rijndael with a 128-bit block (AES): all four implementations.</summary>
     public static CipherSpec Rijndael128 { get; } = new("Rijndael-128", 128, Families.Rijndael, Aes.Create, () => new AesEngine());
@@ -46,4 +47,10 @@ public sealed class CipherSpec
 
     /// <summary>Camellia (128-bit block): no built-in; BouncyCastle's CamelliaEngine. Unsafe is the GFNI core where the CPU has it.</summary>
     public static CipherSpec Camellia { get; } = new("Camellia", 128, Families.Camellia, null, () => new CamelliaEngine());
+
+    /// <summary>CLEFIA (128-bit block): no built-in, no BouncyCastle engine. Unsafe is the GFNI core where the CPU has it.</summary>
+    public static CipherSpec Clefia { get; } = new("CLEFIA", 128, Families.Clefia, null, null);
+
+    /// <summary>SC2000 (128-bit block): no built-in, no BouncyCastle engine, one Unsafe core (no intrinsic path).</summary>
+    public static CipherSpec Sc2000 { get; } = new("SC2000", 128, Families.Sc2000, null, null);
 }

@@ -59,8 +59,7 @@ public abstract class ThroughputBenchmarks
     [Benchmark(Baseline = true, Description = "Reference")]
     public void Reference() => _runners.Reference.Run(Operation, _input, _output, _input.Length);
 
-    [Benchmark(Description = "BouncyCastle")]
-    public void BouncyCastle() => _runners.BouncyCastle.Run(Operation, _input, _output, _input.Length);
+    protected void RunBouncyCastle() => _runners.BouncyCastle!.Run(Operation, _input, _output, _input.Length);
 
     protected void RunUnsafe() => _runners.Unsafe!.Run(Operation, _input, _output, _input.Length);
 
@@ -74,6 +73,9 @@ public abstract class ThroughputBenchmarks
 public class Rijndael128Throughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael128;
+
+    [Benchmark(Description = "BouncyCastle")]
+    public void BouncyCastle() => RunBouncyCastle();
 
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
@@ -91,6 +93,9 @@ public class Rijndael256Throughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Rijndael256;
 
+    [Benchmark(Description = "BouncyCastle")]
+    public void BouncyCastle() => RunBouncyCastle();
+
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
 
@@ -104,9 +109,37 @@ public class CamelliaThroughput : ThroughputBenchmarks
 {
     protected override CipherSpec Spec => CipherSpec.Camellia;
 
+    [Benchmark(Description = "BouncyCastle")]
+    public void BouncyCastle() => RunBouncyCastle();
+
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => RunUnsafe();
 
     [Benchmark(Description = "Unsafe portable")]
     public void UnsafePortable() => RunUnsafePortable();
+}
+
+// --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000): BouncyCastle has neither cipher ---
+
+/// <summary>CLEFIA (no built-in, no BouncyCastle engine); Unsafe is byte-sliced GFNI where available, Unsafe portable the table core.</summary>
+[BenchmarkCategory("Throughput", "CLEFIA")]
+public class ClefiaThroughput : ThroughputBenchmarks
+{
+    protected override CipherSpec Spec => CipherSpec.Clefia;
+
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RunUnsafe();
+
+    [Benchmark(Description = "Unsafe portable")]
+    public void UnsafePortable() => RunUnsafePortable();
+}
+
+/// <summary>SC2000 (no built-in, no BouncyCastle engine); one Unsafe core.</summary>
+[BenchmarkCategory("Throughput", "SC2000")]
+public class Sc2000Throughput : ThroughputBenchmarks
+{
+    protected override CipherSpec Spec => CipherSpec.Sc2000;
+
+    [Benchmark(Description = "Unsafe")]
+    public void Unsafe() => RunUnsafe();
 }

@@ -62,6 +62,15 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => Data(Families.Camellia);
 
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Clefia => Of(Families.Clefia);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> ClefiaData => Data(Families.Clefia);
+
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Sc2000 => Of(Families.Sc2000);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> Sc2000Data => Data(Families.Sc2000);
+
+
     /// <summary>
     /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that
     /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.

@@ -9,6 +9,7 @@ using System.Threading;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Internal;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
@@ -185,8 +186,8 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
                 return 16 * Narrow<AesNiSBoxes>(src, dst, blocks, k, keyCount);
             }
 
-            int done = s_gfniWidth == 512 ? Batches<Lanes512, GfniSBoxes512, Vector512<byte>>(src, dst, blocks, k, keyCount) : 0;
-            done += s_gfniWidth >= 256 ? Batches<Lanes256, GfniSBoxes256, Vector256<byte>>(src + (16 * done), dst + (16 * done), blocks - done, k, keyCount) : 0;
+            int done = s_gfniWidth == 512 ? Batches<SlicedLanes512, GfniSBoxes512, Vector512<byte>>(src, dst, blocks, k, keyCount) : 0;
+            done += s_gfniWidth >= 256 ? Batches<SlicedLanes256, GfniSBoxes256, Vector256<byte>>(src + (16 * done), dst + (16 * done), blocks - done, k, keyCount) : 0;
             return 16 * (done + Narrow<GfniSBoxes128>(src + (16 * done), dst + (16 * done), blocks - done, k, keyCount));
         }
     }
@@ -195,18 +196,18 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     private static int Narrow<TSBoxes>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
         where TSBoxes : struct, ISBoxes<Vector128<byte>>
     {
-        int done = Batches<Lanes128, TSBoxes, Vector128<byte>>(src, dst, blocks, keys, keyCount);
+        int done = Batches<SlicedLanes128, TSBoxes, Vector128<byte>>(src, dst, blocks, keys, keyCount);
         int rest = blocks - done;
         if (rest < TSBoxes.MinPadded)
         {
             return done;
         }
 
-        Span<byte> buffer = stackalloc byte[16 * Lanes128.Blocks];
+        Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];
         fixed (byte* b = buffer)
         {
             new ReadOnlySpan<byte>(src + (16 * done), 16 * rest).CopyTo(buffer);
-            Batch<Lanes128, TSBoxes, Vector128<byte>>(b, b, keys, keyCount);
+            Batch<SlicedLanes128, TSBoxes, Vector128<byte>>(b, b, keys, keyCount);
             buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * done), 16 * rest));
         }
 
@@ -216,7 +217,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
 
     /// <summary>Whole batches; returns the number of blocks done.</summary>
     private static int Batches<TLanes, TSBoxes, TV>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
-        where TLanes : struct, ILanes<TV>
+        where TLanes : struct, ISlicedLanes<TV>
         where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
@@ -232,15 +233,13 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     // Subkey layout as in CamelliaCore: kw1, kw2, six round keys, ke pair, six, ke pair, six, [ke pair, six,] kw3, kw4;
     // eight vectors each. s0..s7 is D1 (t1..t8 of its F input), s8..s15 is D2; all stay in registers.
     private static void Batch<TLanes, TSBoxes, TV>(byte* src, byte* dst, Vector128<byte>* keys, int keyCount)
-        where TLanes : struct, ILanes<TV>
+        where TLanes : struct, ISlicedLanes<TV>
         where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
-        TV s0 = TLanes.Load(src), s1 = TLanes.Load(src + 16), s2 = TLanes.Load(src + 32), s3 = TLanes.Load(src + 48);
-        TV s4 = TLanes.Load(src + 64), s5 = TLanes.Load(src + 80), s6 = TLanes.Load(src + 96), s7 = TLanes.Load(src + 112);
-        TV s8 = TLanes.Load(src + 128), s9 = TLanes.Load(src + 144), s10 = TLanes.Load(src + 160), s11 = TLanes.Load(src + 176);
-        TV s12 = TLanes.Load(src + 192), s13 = TLanes.Load(src + 208), s14 = TLanes.Load(src + 224), s15 = TLanes.Load(src + 240);
-        Transpose<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15);
+        SlicedLanes.LoadTransposed<TLanes, TV>(
+            src, out TV s0, out TV s1, out TV s2, out TV s3, out TV s4, out TV s5, out TV s6, out TV s7,
+            out TV s8, out TV s9, out TV s10, out TV s11, out TV s12, out TV s13, out TV s14, out TV s15);
         Whiten<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, keys);
         Whiten<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, keys + 8);
 
@@ -270,38 +269,16 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         // C = (D2 ^ kw3) || (D1 ^ kw4): whiten, then transpose back with the halves swapped.
         Whiten<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, k);
         Whiten<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, k + 8);
-        Transpose<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7);
-        TLanes.Store(dst, s8);
-        TLanes.Store(dst + 16, s9);
-        TLanes.Store(dst + 32, s10);
-        TLanes.Store(dst + 48, s11);
-        TLanes.Store(dst + 64, s12);
-        TLanes.Store(dst + 80, s13);
-        TLanes.Store(dst + 96, s14);
-        TLanes.Store(dst + 112, s15);
-        TLanes.Store(dst + 128, s0);
-        TLanes.Store(dst + 144, s1);
-        TLanes.Store(dst + 160, s2);
-        TLanes.Store(dst + 176, s3);
-        TLanes.Store(dst + 192, s4);
-        TLanes.Store(dst + 208, s5);
-        TLanes.Store(dst + 224, s6);
-        TLanes.Store(dst + 240, s7);
+        SlicedLanes.StoreTransposed<TLanes, TV>(dst, s8, s9, s10, s11, s12, s13, s14, s15, s0, s1, s2, s3, s4, s5, s6, s7);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Whiten<TLanes, TV>(ref TV x0, ref TV x1, ref TV x2, ref TV x3, ref TV x4, ref TV x5, ref TV x6, ref TV x7, Vector128<byte>* k)
-        where TLanes : struct, ILanes<TV>
+        where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
-        x0 = TLanes.Xor(x0, TLanes.Key(k));
-        x1 = TLanes.Xor(x1, TLanes.Key(k + 1));
-        x2 = TLanes.Xor(x2, TLanes.Key(k + 2));
-        x3 = TLanes.Xor(x3, TLanes.Key(k + 3));
-        x4 = TLanes.Xor(x4, TLanes.Key(k + 4));
-        x5 = TLanes.Xor(x5, TLanes.Key(k + 5));
-        x6 = TLanes.Xor(x6, TLanes.Key(k + 6));
-        x7 = TLanes.Xor(x7, TLanes.Key(k + 7));
+        SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, k);
+        SlicedLanes.XorKeyWord<TLanes, TV>(ref x4, ref x5, ref x6, ref x7, k + 4);
     }
 
     // RFC 3713 §2.4.1: y ^= P(S(x ^ k)). The s-boxes by position are s1, s2, s3, s4, s2, s3, s4, s1.
@@ -310,7 +287,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         TV x0, TV x1, TV x2, TV x3, TV x4, TV x5, TV x6, TV x7,
         ref TV y0, ref TV y1, ref TV y2, ref TV y3, ref TV y4, ref TV y5, ref TV y6, ref TV y7,
         Vector128<byte>* k)
-        where TLanes : struct, ILanes<TV>
+        where TLanes : struct, ISlicedLanes<TV>
         where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
     {
@@ -350,7 +327,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     // byte i of the rotation is (b[i] << 1) | (b[i + 1] >> 7), b[4] being b[0].
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RotateAndMix<TLanes, TV>(TV from0, TV from1, TV from2, TV from3, ref TV to0, ref TV to1, ref TV to2, ref TV to3, Vector128<byte>* k)
-        where TLanes : struct, ILanes<TV>
+        where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
         TV b0 = TLanes.And(from0, TLanes.Key(k));
@@ -366,67 +343,13 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     // to ^= from | k on four slices.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void OrAndMix<TLanes, TV>(TV from0, TV from1, TV from2, TV from3, ref TV to0, ref TV to1, ref TV to2, ref TV to3, Vector128<byte>* k)
-        where TLanes : struct, ILanes<TV>
+        where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
         to0 = TLanes.Xor(to0, TLanes.Or(from0, TLanes.Key(k)));
         to1 = TLanes.Xor(to1, TLanes.Or(from1, TLanes.Key(k + 1)));
         to2 = TLanes.Xor(to2, TLanes.Or(from2, TLanes.Key(k + 2)));
         to3 = TLanes.Xor(to3, TLanes.Or(from3, TLanes.Key(k + 3)));
-    }
-
-    // A 16x16 byte transpose in four rounds of byte interleaving: register 2i + h takes the low (h = 0) or
-    // high half of registers i and i + 8 interleaved. With the register index r and byte index p as one
-    // 8-bit number r:p, a round rotates it left by one bit, so four rounds swap r and p. It is its own inverse.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Transpose<TLanes, TV>(
-        ref TV r0, ref TV r1, ref TV r2, ref TV r3, ref TV r4, ref TV r5, ref TV r6, ref TV r7,
-        ref TV r8, ref TV r9, ref TV r10, ref TV r11, ref TV r12, ref TV r13, ref TV r14, ref TV r15)
-        where TLanes : struct, ILanes<TV>
-        where TV : unmanaged
-    {
-        for (int round = 0; round < 4; round++)
-        {
-            TV a0 = TLanes.UnpackLow(r0, r8), a1 = TLanes.UnpackHigh(r0, r8);
-            TV a2 = TLanes.UnpackLow(r1, r9), a3 = TLanes.UnpackHigh(r1, r9);
-            TV a4 = TLanes.UnpackLow(r2, r10), a5 = TLanes.UnpackHigh(r2, r10);
-            TV a6 = TLanes.UnpackLow(r3, r11), a7 = TLanes.UnpackHigh(r3, r11);
-            TV a8 = TLanes.UnpackLow(r4, r12), a9 = TLanes.UnpackHigh(r4, r12);
-            TV a10 = TLanes.UnpackLow(r5, r13), a11 = TLanes.UnpackHigh(r5, r13);
-            TV a12 = TLanes.UnpackLow(r6, r14), a13 = TLanes.UnpackHigh(r6, r14);
-            TV a14 = TLanes.UnpackLow(r7, r15), a15 = TLanes.UnpackHigh(r7, r15);
-            (r0, r1, r2, r3, r4, r5, r6, r7) = (a0, a1, a2, a3, a4, a5, a6, a7);
-            (r8, r9, r10, r11, r12, r13, r14, r15) = (a8, a9, a10, a11, a12, a13, a14, a15);
-        }
-    }
-
-    /// <summary>
-    /// One vector width: <see cref="Blocks"/> = 16 blocks per 128-bit lane; register i of a batch holds block
-    /// i + 16·l in lane l, so the per-lane unpacks transpose every lane at once.
-    /// </summary>
-    private interface ILanes<TV>
-        where TV : unmanaged
-    {
-        static abstract int Blocks { get; }
-
-        static abstract TV Load(byte* block);
-
-        static abstract void Store(byte* block, TV value);
-
-        static abstract TV Key(Vector128<byte>* key);
-
-        static abstract TV Xor(TV left, TV right);
-
-        static abstract TV And(TV left, TV right);
-
-        static abstract TV Or(TV left, TV right);
-
-        static abstract TV UnpackLow(TV left, TV right);
-
-        static abstract TV UnpackHigh(TV left, TV right);
-
-        /// <summary>(high &lt;&lt; 1) | (low &gt;&gt; 7) in every byte.</summary>
-        static abstract TV RotateCarry(TV high, TV low);
     }
 
     /// <summary>The four s-boxes on every byte of a register.</summary>
@@ -441,76 +364,6 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
 
         /// <summary>s1, s2, s3 or s4 (<paramref name="sbox"/> = 1..4, a constant after inlining) of every byte.</summary>
         static abstract TV SBox(TV x, [ConstantExpected(Min = 1, Max = 4)] int sbox);
-    }
-
-    private readonly struct Lanes128 : ILanes<Vector128<byte>>
-    {
-        public static int Blocks => 16;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> Load(byte* block) => Vector128.Load(block);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static void Store(byte* block, Vector128<byte> value) => value.Store(block);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> Key(Vector128<byte>* key) => *key;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> Xor(Vector128<byte> left, Vector128<byte> right) => left ^ right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> And(Vector128<byte> left, Vector128<byte> right) => left & right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> Or(Vector128<byte> left, Vector128<byte> right) => left | right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> UnpackLow(Vector128<byte> left, Vector128<byte> right) => Sse2.UnpackLow(left, right);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> UnpackHigh(Vector128<byte> left, Vector128<byte> right) => Sse2.UnpackHigh(left, right);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector128<byte> RotateCarry(Vector128<byte> high, Vector128<byte> low) =>
-            (high + high) | Vector128.ShiftRightLogical(low, 7);
-    }
-
-    private readonly struct Lanes256 : ILanes<Vector256<byte>>
-    {
-        public static int Blocks => 32;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> Load(byte* block) => Vector256.Create(Vector128.Load(block), Vector128.Load(block + 256));
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static void Store(byte* block, Vector256<byte> value)
-        {
-            value.GetLower().Store(block);
-            value.GetUpper().Store(block + 256);
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> Key(Vector128<byte>* key) => Avx2.BroadcastVector128ToVector256((byte*)key);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> Xor(Vector256<byte> left, Vector256<byte> right) => left ^ right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> And(Vector256<byte> left, Vector256<byte> right) => left & right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> Or(Vector256<byte> left, Vector256<byte> right) => left | right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> UnpackLow(Vector256<byte> left, Vector256<byte> right) => Avx2.UnpackLow(left, right);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> UnpackHigh(Vector256<byte> left, Vector256<byte> right) => Avx2.UnpackHigh(left, right);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector256<byte> RotateCarry(Vector256<byte> high, Vector256<byte> low) =>
-            (high + high) | Vector256.ShiftRightLogical(low, 7);
     }
 
     // B·inv(A·x ^ PreConstant) ^ b; s4 differs in A, s2 and s3 in B and b.
@@ -579,47 +432,6 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
             Vector128<byte> mask = Vector128.Create((byte)0x0F);
             return Ssse3.Shuffle(low.AsByte(), x & mask) ^ Ssse3.Shuffle(high.AsByte(), Vector128.ShiftRightLogical(x.AsUInt16(), 4).AsByte() & mask);
         }
-    }
-
-    private readonly struct Lanes512 : ILanes<Vector512<byte>>
-    {
-        public static int Blocks => 64;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> Load(byte* block) => Vector512.Create(
-            Vector256.Create(Vector128.Load(block), Vector128.Load(block + 256)),
-            Vector256.Create(Vector128.Load(block + 512), Vector128.Load(block + 768)));
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static void Store(byte* block, Vector512<byte> value)
-        {
-            value.GetLower().GetLower().Store(block);
-            value.GetLower().GetUpper().Store(block + 256);
-            value.GetUpper().GetLower().Store(block + 512);
-            value.GetUpper().GetUpper().Store(block + 768);
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> Key(Vector128<byte>* key) => Avx512F.BroadcastVector128ToVector512((uint*)key).AsByte();
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> Xor(Vector512<byte> left, Vector512<byte> right) => left ^ right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> And(Vector512<byte> left, Vector512<byte> right) => left & right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> Or(Vector512<byte> left, Vector512<byte> right) => left | right;
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> UnpackLow(Vector512<byte> left, Vector512<byte> right) => Avx512BW.UnpackLow(left, right);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> UnpackHigh(Vector512<byte> left, Vector512<byte> right) => Avx512BW.UnpackHigh(left, right);
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static Vector512<byte> RotateCarry(Vector512<byte> high, Vector512<byte> low) =>
-            (high + high) | Vector512.ShiftRightLogical(low, 7);
     }
 
     private readonly struct GfniSBoxes512 : ISBoxes<Vector512<byte>>
