@@ -99,11 +99,22 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CamelliaData => ToTheoryData(Camellia);
 
+    // --- CRYPTREC 128-bit ciphers, part b (Hierocrypt-3, CIPHERUNICORN-A) ---
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Hierocrypt3 = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => Hierocrypt3Cipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> Hierocrypt3Data => ToTheoryData(Hierocrypt3);
+    // --- end of part b ---
+
     /// <summary>
     /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that
     /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.
     /// </summary>
-    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers = Rijndael.Concat(Camellia).ToArray();
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers = Rijndael.Concat(Camellia)
+        .Concat(Hierocrypt3) // CRYPTREC part b
+        .ToArray();
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipherData => ToTheoryData(BlockCiphers);
 
