@@ -106,6 +106,13 @@ public static class Implementations
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> Hierocrypt3Data => ToTheoryData(Hierocrypt3);
+
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> CipherUnicornA = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => CipherUnicornACipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> CipherUnicornAData => ToTheoryData(CipherUnicornA);
     // --- end of part b ---
 
     /// <summary>
@@ -113,7 +120,7 @@ public static class Implementations
     /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.
     /// </summary>
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> BlockCiphers = Rijndael.Concat(Camellia)
-        .Concat(Hierocrypt3) // CRYPTREC part b
+        .Concat(Hierocrypt3).Concat(CipherUnicornA) // CRYPTREC part b
         .ToArray();
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipherData => ToTheoryData(BlockCiphers);
