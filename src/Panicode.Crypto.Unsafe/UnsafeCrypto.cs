@@ -17,7 +17,7 @@ namespace Panicode.Crypto.Unsafe;
 /// Setting the environment variable <c>PANICODE_FORCE_PORTABLE=1</c> before the first use turns the
 /// intrinsic paths off; the portable unsafe code then runs on every machine.
 /// </remarks>
-public static class UnsafeCrypto
+public static partial class UnsafeCrypto
 {
     /// <summary>
     /// Creates a <see cref="RijndaelCipher"/> (every block and key size of 128..256 bits in steps of 32)

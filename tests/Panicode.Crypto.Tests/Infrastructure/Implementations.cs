@@ -103,6 +103,10 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> Hierocrypt3 = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => Hierocrypt3Cipher.Create()),
+
+        // No intrinsic core: Unsafe and Unsafe-Portable are the same portable table core.
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateHierocrypt3()),
+        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateHierocrypt3(forcePortable: true)),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> Hierocrypt3Data => ToTheoryData(Hierocrypt3);

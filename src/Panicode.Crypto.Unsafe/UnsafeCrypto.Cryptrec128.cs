@@ -1,0 +1,21 @@
+using Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
+
+namespace Panicode.Crypto.Unsafe;
+
+// The CRYPTREC 128-bit block ciphers Hierocrypt-3 and CIPHERUNICORN-A.
+public static partial class UnsafeCrypto
+{
+    /// <summary>
+    /// Creates a <see cref="Hierocrypt3Cipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core is
+    /// optimized: the first S layer and MDS_L merged into 32-bit pointer table lookups, MDS_H as word operations on a
+    /// transposed state. Table lookups indexed by secret data are not cache-timing safe.
+    /// </summary>
+    /// <returns>A new Hierocrypt-3 instance with the defaults of <see cref="Hierocrypt3Cipher"/>.</returns>
+    public static Hierocrypt3Cipher CreateHierocrypt3() => new UnsafeHierocrypt3();
+
+    /// <summary>
+    /// Creates Hierocrypt-3 on the portable unsafe core; it has no intrinsic core, so <paramref name="forcePortable"/>
+    /// changes nothing (the overload keeps the flavour registries uniform).
+    /// </summary>
+    internal static Hierocrypt3Cipher CreateHierocrypt3(bool forcePortable) => new UnsafeHierocrypt3();
+}

@@ -1,0 +1,78 @@
+using System;
+using System.Linq;
+using System.Security.Cryptography;
+using Panicode.Crypto.BlockCiphers.Hierocrypt;
+using Panicode.Crypto.Modes;
+using Panicode.Crypto.Tests.Infrastructure;
+using Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
+
+namespace Panicode.Crypto.Tests.Hierocrypt;
+
+/// <summary>The Unsafe Hierocrypt-3 flavours against the Reference one: public API, core contract, key schedule.</summary>
+public sealed class UnsafeHierocrypt3Tests
+{
+    private static readonly int[] s_keySizes = { 16, 24, 32 };
+    private static readonly int[] s_blockCounts = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33, 64, 65, 101 };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
+        Implementations.ToTheoryData(Implementations.Hierocrypt3.Where(i => i.Name != "Reference"));
+
+    [Theory]
+    [MemberData(nameof(UnsafeFlavours))]
+    public void MatchesReferenceOnRandomInputsInEveryModeAndPadding(Implementation<SymmetricAlgorithm> flavour)
+    {
+        int cases = UnsafeDifferential.RunModesAndPaddings(Hierocrypt3Cipher.Create, flavour.Create, new[] { 16 }, s_keySizes, new Random(31));
+
+        // 3 key sizes x 6 modes x 5 paddings.
+        Assert.Equal(3 * 6 * 5, cases);
+    }
+
+    [Fact]
+    public void BatchOf101BlocksEqualsSingleBlockCallsAndReference() =>
+        ForEveryKeySize(new Random(32), UnsafeDifferential.BatchEqualsSinglesAndReference);
+
+    [Fact]
+    public void CallsOfEveryLengthMatchReference() =>
+        ForEveryKeySize(new Random(33), (reference, candidate, random, label) =>
+            UnsafeDifferential.LengthsMatchReference(reference, candidate, random, s_blockCounts, label));
+
+    [Fact]
+    public void EmptyCbcKeepsTheChainAndADisposedCoreThrows()
+    {
+        Random random = new(34);
+        foreach (bool used in new[] { false, true })
+        {
+            using BlockCipher cipher = UnsafeHierocrypt3.CreateCore(UnsafeDifferential.Bytes(random, 16));
+            UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"Hierocrypt-3, used {used}");
+        }
+    }
+
+    [Fact]
+    public void UnsafeKeyScheduleEqualsReferenceScheduleForRandomKeys()
+    {
+        Random random = new(35);
+        int compared = 0;
+        foreach (int keySize in s_keySizes)
+        {
+            for (int i = 0; i < 200; i++)
+            {
+                byte[] key = UnsafeDifferential.Bytes(random, keySize);
+                Assert.True(Hierocrypt3Core.ExpandKey(key).AsSpan().SequenceEqual(Hierocrypt3KeySchedule.Expand(key)), Convert.ToHexString(key));
+                compared++;
+            }
+        }
+
+        Assert.Equal(600, compared);
+    }
+
+    private static void ForEveryKeySize(Random random, Action<BlockCipher, BlockCipher, Random, string> check)
+    {
+        foreach (int keySize in s_keySizes)
+        {
+            byte[] key = UnsafeDifferential.Bytes(random, keySize);
+            using BlockCipher reference = new Hierocrypt3Core(key);
+            using BlockCipher candidate = UnsafeHierocrypt3.CreateCore(key);
+            check(reference, candidate, random, $"Hierocrypt-3, key {keySize * 8}");
+        }
+    }
+}
