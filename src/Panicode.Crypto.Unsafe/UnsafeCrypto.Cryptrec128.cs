@@ -1,3 +1,4 @@
+using Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 using Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 
 namespace Panicode.Crypto.Unsafe;
@@ -18,4 +19,18 @@ public static partial class UnsafeCrypto
     /// changes nothing (the overload keeps the flavour registries uniform).
     /// </summary>
     internal static Hierocrypt3Cipher CreateHierocrypt3(bool forcePortable) => new UnsafeHierocrypt3();
+
+    /// <summary>
+    /// Creates a <see cref="CipherUnicornACipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core is
+    /// optimized: the four Tn functions as one 32-bit pointer table, A3 on 64-bit words. Table lookups indexed by
+    /// secret data are not cache-timing safe.
+    /// </summary>
+    /// <returns>A new CIPHERUNICORN-A instance with the defaults of <see cref="CipherUnicornACipher"/>.</returns>
+    public static CipherUnicornACipher CreateCipherUnicornA() => new UnsafeCipherUnicornA();
+
+    /// <summary>
+    /// Creates CIPHERUNICORN-A on the portable unsafe core; it has no intrinsic core, so <paramref name="forcePortable"/>
+    /// changes nothing (the overload keeps the flavour registries uniform).
+    /// </summary>
+    internal static CipherUnicornACipher CreateCipherUnicornA(bool forcePortable) => new UnsafeCipherUnicornA();
 }

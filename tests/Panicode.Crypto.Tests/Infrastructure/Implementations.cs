@@ -114,6 +114,10 @@ public static class Implementations
     public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> CipherUnicornA = new[]
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => CipherUnicornACipher.Create()),
+
+        // No intrinsic core: Unsafe and Unsafe-Portable are the same portable table core.
+        new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateCipherUnicornA()),
+        new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateCipherUnicornA(forcePortable: true)),
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CipherUnicornAData => ToTheoryData(CipherUnicornA);
