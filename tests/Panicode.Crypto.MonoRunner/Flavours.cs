@@ -60,6 +60,14 @@ internal sealed class Flavour
         new Flavour("Camellia", "Reference", ReferenceAssembly, "Panicode.Crypto.CamelliaCipher", "Create", false),
         new Flavour("Camellia", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateCamellia", false),
         new Flavour("Camellia", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateCamellia", true),
+        // --- CRYPTREC 128-bit ciphers, part b ---
+        new Flavour("Hierocrypt3", "Reference", ReferenceAssembly, "Panicode.Crypto.Hierocrypt3Cipher", "Create", false),
+        new Flavour("Hierocrypt3", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateHierocrypt3", false),
+        new Flavour("Hierocrypt3", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateHierocrypt3", true),
+        new Flavour("CipherUnicornA", "Reference", ReferenceAssembly, "Panicode.Crypto.CipherUnicornACipher", "Create", false),
+        new Flavour("CipherUnicornA", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateCipherUnicornA", false),
+        new Flavour("CipherUnicornA", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateCipherUnicornA", true),
+        // --- end of part b ---
         new Flavour("Ecdsa", "Reference", ReferenceAssembly, "Panicode.Crypto.PrimeEcdsa", "Create", false),
         new Flavour("Ecdsa", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateEcdsa", false),
         new Flavour("Ecdsa", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateEcdsa", true),
