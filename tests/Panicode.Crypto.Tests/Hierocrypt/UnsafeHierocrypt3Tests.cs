@@ -27,24 +27,40 @@ public sealed class UnsafeHierocrypt3Tests
         Assert.Equal(3 * 6 * 5, cases);
     }
 
-    [Fact]
-    public void BatchOf101BlocksEqualsSingleBlockCallsAndReference() =>
-        ForEveryKeySize(new Random(32), UnsafeDifferential.BatchEqualsSinglesAndReference);
+    /// <summary>Every core this machine can run, by name.</summary>
+    public static TheoryData<string> Cores => new(CoreFactories().Select(c => c.Name));
 
-    [Fact]
-    public void CallsOfEveryLengthMatchReference() =>
-        ForEveryKeySize(new Random(33), (reference, candidate, random, label) =>
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void BatchOf101BlocksEqualsSingleBlockCallsAndReference(string core) =>
+        ForEveryKeySize(core, new Random(32), UnsafeDifferential.BatchEqualsSinglesAndReference);
+
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void CallsOfEveryLengthMatchReference(string core) =>
+        ForEveryKeySize(core, new Random(33), (reference, candidate, random, label) =>
             UnsafeDifferential.LengthsMatchReference(reference, candidate, random, s_blockCounts, label));
 
-    [Fact]
-    public void EmptyCbcKeepsTheChainAndADisposedCoreThrows()
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void EmptyCbcKeepsTheChainAndADisposedCoreThrows(string core)
     {
         Random random = new(34);
         foreach (bool used in new[] { false, true })
         {
-            using BlockCipher cipher = UnsafeHierocrypt3.CreateCore(UnsafeDifferential.Bytes(random, 16));
-            UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"Hierocrypt-3, used {used}");
+            using BlockCipher cipher = Create(core, UnsafeDifferential.Bytes(random, 16));
+            UnsafeDifferential.EdgesOfTheContract(cipher, used, random, $"Hierocrypt-3 {core}, used {used}");
         }
+    }
+
+    [Fact]
+    public void AutoFlavourUsesTheGfniCoreExactlyWhenTheCpuHasGfniAndIntrinsicsAreAllowed()
+    {
+        bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
+        using BlockCipher auto = UnsafeHierocrypt3.CreateCore(new byte[16], allowed);
+        Assert.Equal(allowed && Hierocrypt3GfniCore.IsSupported, auto is Hierocrypt3GfniCore);
+        using BlockCipher portable = UnsafeHierocrypt3.CreateCore(new byte[16], allowIntrinsics: false);
+        Assert.IsType<Hierocrypt3PortableCore>(portable);
     }
 
     [Fact]
@@ -65,14 +81,20 @@ public sealed class UnsafeHierocrypt3Tests
         Assert.Equal(600, compared);
     }
 
-    private static void ForEveryKeySize(Random random, Action<BlockCipher, BlockCipher, Random, string> check)
+    private static void ForEveryKeySize(string core, Random random, Action<BlockCipher, BlockCipher, Random, string> check)
     {
         foreach (int keySize in s_keySizes)
         {
             byte[] key = UnsafeDifferential.Bytes(random, keySize);
             using BlockCipher reference = new Hierocrypt3Core(key);
-            using BlockCipher candidate = UnsafeHierocrypt3.CreateCore(key);
-            check(reference, candidate, random, $"Hierocrypt-3, key {keySize * 8}");
+            using BlockCipher candidate = Create(core, key);
+            check(reference, candidate, random, $"Hierocrypt-3 {core}, key {keySize * 8}");
         }
     }
+
+    private static BlockCipher Create(string core, byte[] key) => CoreFactories().Single(c => c.Name == core).Create(key);
+
+    private static (string Name, Func<byte[], BlockCipher> Create)[] CoreFactories() => Hierocrypt3GfniCore.IsSupported
+        ? new (string, Func<byte[], BlockCipher>)[] { ("Portable", key => new Hierocrypt3PortableCore(key)), ("Gfni", key => new Hierocrypt3GfniCore(key)) }
+        : new (string, Func<byte[], BlockCipher>)[] { ("Portable", key => new Hierocrypt3PortableCore(key)) };
 }

@@ -104,7 +104,7 @@ public static class Implementations
     {
         new Implementation<SymmetricAlgorithm>("Reference", () => Hierocrypt3Cipher.Create()),
 
-        // No intrinsic core: Unsafe and Unsafe-Portable are the same portable table core.
+        // GFNI where the CPU has it (and PANICODE_FORCE_PORTABLE is not 1), else the portable table core.
         new Implementation<SymmetricAlgorithm>("Unsafe", () => UnsafeCrypto.CreateHierocrypt3()),
         new Implementation<SymmetricAlgorithm>("Unsafe-Portable", () => UnsafeCrypto.CreateHierocrypt3(forcePortable: true)),
     };

@@ -79,11 +79,12 @@ internal static class Hierocrypt3KeySchedule
     }
 
     /// <summary>
-    /// The encryption layout of <see cref="Hierocrypt3PortableCore"/> (32-bit words): the first key (k1 k2 of round
+    /// The encryption layout of <see cref="Hierocrypt3PortableCore"/> (32-bit words; nothing transposed when
+    /// <paramref name="transpose"/> is false, for the GFNI core): the first key (k1 k2 of round
     /// 0), then per round the key added after MDS_L (k3 k4) and the key added after MDS_H (k1 k2 of the next round),
     /// the latter transposed (<see cref="Transpose"/>) except after the last round, which has no MDS_H.
     /// </summary>
-    internal static uint[] EncryptionLayout(ulong[] keys, int rounds)
+    internal static uint[] EncryptionLayout(ulong[] keys, int rounds, bool transpose = true)
     {
         uint[] layout = new uint[4 + (8 * rounds)];
         Halves(keys, 0, 0, layout.AsSpan(0, 4));
@@ -92,7 +93,7 @@ internal static class Hierocrypt3KeySchedule
             Span<uint> round = layout.AsSpan(4 + (8 * t), 8);
             Halves(keys, t, 2, round.Slice(0, 4));
             Halves(keys, t + 1, 0, round.Slice(4, 4));
-            if (t < rounds - 1)
+            if (t < rounds - 1 && transpose)
             {
                 Transpose(round.Slice(4, 4));
             }
@@ -102,12 +103,12 @@ internal static class Hierocrypt3KeySchedule
     }
 
     /// <summary>
-    /// The decryption layout: decryption runs the encryption code with the inverse tables, so the keys move across
+    /// The decryption layout (untransposed when <paramref name="transpose"/> is false, for the GFNI core): decryption runs the encryption code with the inverse tables, so the keys move across
     /// the linear layers (MDS_L^-1(k + x) = MDS_L^-1(k) + MDS_L^-1(x), the same for MDS_H^-1): first k1 k2 of round R,
     /// then per round u (t = R - 1 - u) MDS_L^-1(k3 k4 of t) and MDS_H^-1(k1 k2 of t) transposed, or k1 k2 of round 0
     /// after the last.
     /// </summary>
-    internal static uint[] DecryptionLayout(ulong[] keys, int rounds)
+    internal static uint[] DecryptionLayout(ulong[] keys, int rounds, bool transpose = true)
     {
         uint[] layout = new uint[4 + (8 * rounds)];
         Halves(keys, rounds, 0, layout.AsSpan(0, 4));
@@ -139,7 +140,10 @@ internal static class Hierocrypt3KeySchedule
                     afterMdsH[i] = sum;
                 }
 
-                Transpose(afterMdsH);
+                if (transpose)
+                {
+                    Transpose(afterMdsH);
+                }
             }
         }
 

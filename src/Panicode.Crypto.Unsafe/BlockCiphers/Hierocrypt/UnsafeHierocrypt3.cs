@@ -5,12 +5,29 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 
 /// <summary>
 /// The Unsafe flavour of <see cref="Hierocrypt3Cipher"/>: the Reference assembly's modes, padding and transforms over
-/// <see cref="Hierocrypt3PortableCore"/>.
+/// a core chosen once per key: where intrinsics are allowed and the CPU has GFNI, <c>Hierocrypt3GfniCore</c> (.NET
+/// only); <see cref="Hierocrypt3PortableCore"/> otherwise.
 /// </summary>
 internal sealed class UnsafeHierocrypt3 : Hierocrypt3Cipher
 {
-    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateCore(key);
+    private readonly bool _allowIntrinsics;
+
+    public UnsafeHierocrypt3(bool allowIntrinsics)
+    {
+        _allowIntrinsics = allowIntrinsics;
+    }
+
+    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateCore(key, _allowIntrinsics);
 
     /// <summary>The core this flavour uses for a key.</summary>
-    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key) => new Hierocrypt3PortableCore(key);
+    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
+    {
+#if NET
+        if (allowIntrinsics && Hierocrypt3GfniCore.IsSupported)
+        {
+            return new Hierocrypt3GfniCore(key);
+        }
+#endif
+        return new Hierocrypt3PortableCore(key);
+    }
 }
