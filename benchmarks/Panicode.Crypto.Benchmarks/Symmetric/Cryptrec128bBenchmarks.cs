@@ -14,6 +14,7 @@ public abstract class FlavourThroughputBenchmarks
 {
     private SymmetricAlgorithmRunner _reference = null!;
     private SymmetricAlgorithmRunner _unsafe = null!;
+    private SymmetricAlgorithmRunner? _unsafePortable;
     private byte[] _input = null!;
     private byte[] _output = null!;
 
@@ -30,6 +31,9 @@ public abstract class FlavourThroughputBenchmarks
 
     protected abstract Func<SymmetricAlgorithm> CreateUnsafe { get; }
 
+    /// <summary>The Unsafe flavour with intrinsics turned off, where it differs from <see cref="CreateUnsafe"/>.</summary>
+    protected virtual Func<SymmetricAlgorithm>? CreateUnsafePortable => null;
+
     [GlobalSetup]
     public void Setup()
     {
@@ -39,6 +43,7 @@ public abstract class FlavourThroughputBenchmarks
         _output = new byte[_input.Length];
         _reference = new SymmetricAlgorithmRunner(CreateReference(), 128, key, iv);
         _unsafe = new SymmetricAlgorithmRunner(CreateUnsafe(), 128, key, iv);
+        _unsafePortable = CreateUnsafePortable is { } portable ? new SymmetricAlgorithmRunner(portable(), 128, key, iv) : null;
     }
 
     [GlobalCleanup]
@@ -46,6 +51,7 @@ public abstract class FlavourThroughputBenchmarks
     {
         _reference.Dispose();
         _unsafe.Dispose();
+        _unsafePortable?.Dispose();
     }
 
     [Benchmark(Baseline = true, Description = "Reference")]
@@ -53,6 +59,8 @@ public abstract class FlavourThroughputBenchmarks
 
     [Benchmark(Description = "Unsafe")]
     public void Unsafe() => _unsafe.Run(Operation, _input, _output, _input.Length);
+
+    protected void RunUnsafePortable() => _unsafePortable!.Run(Operation, _input, _output, _input.Length);
 }
 
 /// <summary>CRYPTREC's initialisation time for the two flavours (a new key, then one block), as <see cref="KeySetupBenchmarks"/>.</summary>
@@ -95,13 +103,18 @@ public abstract class FlavourKeySetupBenchmarks
     public void Unsafe() => _unsafe.Rekey(_key, _block, _output);
 }
 
-/// <summary>Hierocrypt-3 throughput.</summary>
+/// <summary>Hierocrypt-3 throughput; Unsafe is the GFNI core where the CPU has it, Unsafe portable the table core.</summary>
 [BenchmarkCategory("Throughput", "Hierocrypt-3")]
 public class Hierocrypt3Throughput : FlavourThroughputBenchmarks
 {
     protected override Func<SymmetricAlgorithm> CreateReference => Hierocrypt3Cipher.Create;
 
     protected override Func<SymmetricAlgorithm> CreateUnsafe => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateHierocrypt3;
+
+    protected override Func<SymmetricAlgorithm>? CreateUnsafePortable => () => Panicode.Crypto.Unsafe.UnsafeCrypto.CreateHierocrypt3(forcePortable: true);
+
+    [Benchmark(Description = "Unsafe portable")]
+    public void UnsafePortable() => RunUnsafePortable();
 }
 
 /// <summary>CIPHERUNICORN-A throughput.</summary>

@@ -13,7 +13,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 /// from <see cref="CipherUnicornASpec"/>). Techniques: the four Tn functions as one 8-to-32-bit table (S0..S3 of a
 /// byte packed in one word, 1 lookup instead of 4; the CRYPTREC 64-bit study, Tokyo University of Science, 2.3.3),
 /// read through a pointer passed as an argument into unmanaged memory, bytes taken with <c>(byte)</c> casts, A3 as
-/// 64-bit rotations, the Feistel state in locals, the key schedule pinned once per call.
+/// 64-bit rotations, the Feistel state in locals, two blocks in flight, the key schedule pinned once per call.
 /// </summary>
 internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
 {
@@ -52,10 +52,42 @@ internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
 
     protected override void ClearKeySchedule() => Secret.Clear(_schedule);
 
-    /// <summary>3.2.1 / 3.2.2: add, 16 Feistel rounds (no swap after the last), subtract.</summary>
+    /// <summary>
+    /// 3.2.1 / 3.2.2: add, 16 Feistel rounds (no swap after the last), subtract. Each F is a chain of about 20
+    /// dependent lookups and multiplications, so pairs of blocks go through two interleaved lanes (the out-of-order
+    /// core overlaps the two chains) and an odd last block through one.
+    /// </summary>
     private static void Crypt(byte* src, byte* dst, int blocks, uint* add, uint* subtract, uint* firstRound, int step, uint* t)
     {
-        for (int b = 0; b < blocks; b++, src += 16, dst += 16)
+        for (; blocks >= 2; blocks -= 2, src += 32, dst += 32)
+        {
+            uint a0 = BigEndian.Read32(src) + add[0], b0 = BigEndian.Read32(src + 16) + add[0];
+            uint a1 = BigEndian.Read32(src + 4) + add[1], b1 = BigEndian.Read32(src + 20) + add[1];
+            uint a2 = BigEndian.Read32(src + 8) + add[2], b2 = BigEndian.Read32(src + 24) + add[2];
+            uint a3 = BigEndian.Read32(src + 12) + add[3], b3 = BigEndian.Read32(src + 28) + add[3];
+            uint* k = firstRound;
+            for (int round = 0; round < CipherUnicornASpec.Rounds - 1; round++, k += step)
+            {
+                F(a2, a3, k, t, out uint al, out uint ar);
+                F(b2, b3, k, t, out uint bl, out uint br);
+                uint n2 = a0 ^ al, n3 = a1 ^ ar, m2 = b0 ^ bl, m3 = b1 ^ br;
+                a0 = a2;
+                a1 = a3;
+                a2 = n2;
+                a3 = n3;
+                b0 = b2;
+                b1 = b3;
+                b2 = m2;
+                b3 = m3;
+            }
+
+            F(a2, a3, k, t, out uint lastAl, out uint lastAr);
+            F(b2, b3, k, t, out uint lastBl, out uint lastBr);
+            Write(dst, a0 ^ lastAl, a1 ^ lastAr, a2, a3, subtract);
+            Write(dst + 16, b0 ^ lastBl, b1 ^ lastBr, b2, b3, subtract);
+        }
+
+        if (blocks == 1)
         {
             uint w0 = BigEndian.Read32(src) + add[0];
             uint w1 = BigEndian.Read32(src + 4) + add[1];
@@ -73,11 +105,17 @@ internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
             }
 
             F(w2, w3, k, t, out uint lastL, out uint lastR);
-            BigEndian.Write32(dst, (w0 ^ lastL) - subtract[0]);
-            BigEndian.Write32(dst + 4, (w1 ^ lastR) - subtract[1]);
-            BigEndian.Write32(dst + 8, w2 - subtract[2]);
-            BigEndian.Write32(dst + 12, w3 - subtract[3]);
+            Write(dst, w0 ^ lastL, w1 ^ lastR, w2, w3, subtract);
         }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Write(byte* dst, uint w0, uint w1, uint w2, uint w3, uint* subtract)
+    {
+        BigEndian.Write32(dst, w0 - subtract[0]);
+        BigEndian.Write32(dst + 4, w1 - subtract[1]);
+        BigEndian.Write32(dst + 8, w2 - subtract[2]);
+        BigEndian.Write32(dst + 12, w3 - subtract[3]);
     }
 
     /// <summary>3.3: F with k = FKa, SKa, FKb, SKb; the temporary key and the main stream are independent chains.</summary>

@@ -66,7 +66,7 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
         {
             AddKey(state, t, 0);
             SubstituteBytes(state, HierocryptSpec.SBox);
-            MultiplyMdsL(state, HierocryptSpec.MdsL);
+            MultiplyMdsL(state, s_mdsLProducts);
             AddKey(state, t, 2);
             SubstituteBytes(state, HierocryptSpec.SBox);
             if (t < _rounds - 1)
@@ -95,7 +95,7 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
 
             SubstituteBytes(state, s_inverseSBox);
             AddKey(state, t, 2);
-            MultiplyMdsL(state, HierocryptSpec.MdsLInverse);
+            MultiplyMdsL(state, s_mdsLInverseProducts);
             SubstituteBytes(state, s_inverseSBox);
             AddKey(state, t, 0);
         }
@@ -135,26 +135,37 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
         }
     }
 
-    /// <summary>3.3.5 MDS_L: mdsL (3.3.6), the 4 x 4 matrix over GF(2^8), on each 4-byte column.</summary>
-    private static void MultiplyMdsL(Span<byte> state, ReadOnlySpan<byte> matrix)
-    {
-        Span<byte> column = stackalloc byte[4];
-        for (int c = 0; c < state.Length; c += 4)
-        {
-            state.Slice(c, 4).CopyTo(column);
-            for (int row = 0; row < 4; row++)
-            {
-                int sum = 0;
-                for (int j = 0; j < 4; j++)
-                {
-                    sum ^= GfMultiply(column[j], matrix[(4 * row) + j]);
-                }
+    // The products of each entry of mdsL (3.3.6) and of its inverse with every byte: products[256 * (4 * row + j) + x]
+    // = entry(row, j) . x in GF(2^8), computed once by GfMultiply.
+    private static readonly byte[] s_mdsLProducts = BuildProducts(HierocryptSpec.MdsL);
+    private static readonly byte[] s_mdsLInverseProducts = BuildProducts(HierocryptSpec.MdsLInverse);
 
-                state[c + row] = (byte)sum;
+    private static byte[] BuildProducts(ReadOnlySpan<byte> matrix)
+    {
+        byte[] products = new byte[16 * 256];
+        for (int entry = 0; entry < 16; entry++)
+        {
+            for (int x = 0; x < 256; x++)
+            {
+                products[(256 * entry) + x] = (byte)GfMultiply(x, matrix[entry]);
             }
         }
 
-        column.Clear();
+        return products;
+    }
+
+    /// <summary>3.3.5 MDS_L: mdsL (3.3.6), the 4 x 4 matrix over GF(2^8), on each 4-byte column.</summary>
+    private static void MultiplyMdsL(Span<byte> state, byte[] products)
+    {
+        for (int c = 0; c < state.Length; c += 4)
+        {
+            int x0 = state[c], x1 = state[c + 1], x2 = state[c + 2], x3 = state[c + 3];
+            for (int row = 0; row < 4; row++)
+            {
+                int entry = 256 * 4 * row;
+                state[c + row] = (byte)(products[entry + x0] ^ products[entry + 256 + x1] ^ products[entry + 512 + x2] ^ products[entry + 768 + x3]);
+            }
+        }
     }
 
     /// <summary>
