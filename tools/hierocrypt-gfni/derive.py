@@ -20,6 +20,10 @@ Usage: python3 tools/hierocrypt-gfni/derive.py
 
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gf2p8 import inverse, mul, parity, power  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPEC_FILE = os.path.join(HERE, "..", "..", "src", "Panicode.Crypto", "BlockCiphers", "Hierocrypt", "HierocryptSpec.cs")
@@ -28,32 +32,6 @@ AES_POLY = 0x11B
 HC_POLY = 0x163
 PI = [3, 7, 5, 8, 6, 2, 4, 1]  # 3.3.4: output bit i (1 = most significant) is input bit PI[i - 1]
 
-
-def mul(x, y, poly):
-    r = 0
-    while y:
-        if y & 1:
-            r ^= x
-        y >>= 1
-        x <<= 1
-        if x & 0x100:
-            x ^= poly
-    return r
-
-
-def power(x, n, poly):
-    r = 1
-    for _ in range(n):
-        r = mul(r, x, poly)
-    return r
-
-
-def inverse(x, poly):
-    return 0 if x == 0 else power(x, 254, poly)
-
-
-def parity(v):
-    return bin(v).count("1") & 1
 
 
 def matrix_of(f):

@@ -48,31 +48,9 @@ public sealed class UnsafeCipherUnicornATests
     }
 
     [Fact]
-    public void UnsafeKeyScheduleEqualsReferenceScheduleForRandomKeys()
-    {
-        Random random = new(35);
-        int compared = 0;
-        foreach (int keySize in s_keySizes)
-        {
-            for (int i = 0; i < 200; i++)
-            {
-                byte[] key = UnsafeDifferential.Bytes(random, keySize);
-                Assert.True(CipherUnicornACore.ExpandKey(key).AsSpan().SequenceEqual(CipherUnicornAPortableCore.ExpandKey(key)), Convert.ToHexString(key));
-                compared++;
-            }
-        }
+    public void UnsafeKeyScheduleEqualsReferenceScheduleForRandomKeys() =>
+        Assert.Equal(600, UnsafeDifferential.CompareKeySchedules(s_keySizes, 200, new Random(45), key => CipherUnicornACore.ExpandKey(key), key => CipherUnicornAPortableCore.ExpandKey(key)));
 
-        Assert.Equal(600, compared);
-    }
-
-    private static void ForEveryKeySize(Random random, Action<BlockCipher, BlockCipher, Random, string> check)
-    {
-        foreach (int keySize in s_keySizes)
-        {
-            byte[] key = UnsafeDifferential.Bytes(random, keySize);
-            using BlockCipher reference = new CipherUnicornACore(key);
-            using BlockCipher candidate = UnsafeCipherUnicornA.CreateCore(key);
-            check(reference, candidate, random, $"CIPHERUNICORN-A, key {keySize * 8}");
-        }
-    }
+    private static void ForEveryKeySize(Random random, Action<BlockCipher, BlockCipher, Random, string> check) =>
+        UnsafeDifferential.ForEveryKeySize(s_keySizes, random, key => new CipherUnicornACore(key), key => UnsafeCipherUnicornA.CreateCore(key), "CIPHERUNICORN-A", check);
 }

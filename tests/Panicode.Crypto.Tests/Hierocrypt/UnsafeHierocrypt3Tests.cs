@@ -64,33 +64,11 @@ public sealed class UnsafeHierocrypt3Tests
     }
 
     [Fact]
-    public void UnsafeKeyScheduleEqualsReferenceScheduleForRandomKeys()
-    {
-        Random random = new(35);
-        int compared = 0;
-        foreach (int keySize in s_keySizes)
-        {
-            for (int i = 0; i < 200; i++)
-            {
-                byte[] key = UnsafeDifferential.Bytes(random, keySize);
-                Assert.True(Hierocrypt3Core.ExpandKey(key).AsSpan().SequenceEqual(Hierocrypt3KeySchedule.Expand(key)), Convert.ToHexString(key));
-                compared++;
-            }
-        }
+    public void UnsafeKeyScheduleEqualsReferenceScheduleForRandomKeys() =>
+        Assert.Equal(600, UnsafeDifferential.CompareKeySchedules(s_keySizes, 200, new Random(35), key => Hierocrypt3Core.ExpandKey(key), key => Hierocrypt3KeySchedule.Expand(key)));
 
-        Assert.Equal(600, compared);
-    }
-
-    private static void ForEveryKeySize(string core, Random random, Action<BlockCipher, BlockCipher, Random, string> check)
-    {
-        foreach (int keySize in s_keySizes)
-        {
-            byte[] key = UnsafeDifferential.Bytes(random, keySize);
-            using BlockCipher reference = new Hierocrypt3Core(key);
-            using BlockCipher candidate = Create(core, key);
-            check(reference, candidate, random, $"Hierocrypt-3 {core}, key {keySize * 8}");
-        }
-    }
+    private static void ForEveryKeySize(string core, Random random, Action<BlockCipher, BlockCipher, Random, string> check) =>
+        UnsafeDifferential.ForEveryKeySize(s_keySizes, random, key => new Hierocrypt3Core(key), key => Create(core, key), "Hierocrypt-3 " + core, check);
 
     private static BlockCipher Create(string core, byte[] key) => CoreFactories().Single(c => c.Name == core).Create(key);
 
