@@ -67,6 +67,7 @@ internal sealed class Flavour
         new Flavour("CipherUnicornA", "Reference", ReferenceAssembly, "Panicode.Crypto.CipherUnicornACipher", "Create", false),
         new Flavour("CipherUnicornA", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateCipherUnicornA", false),
         new Flavour("CipherUnicornA", "Unsafe (portable)", UnsafeAssembly, UnsafeFactory, "CreateCipherUnicornA", true),
+        new Flavour("HierocryptL1", "Reference", ReferenceAssembly, "Panicode.Crypto.HierocryptL1Cipher", "Create", false),
         // --- end of part b ---
         new Flavour("Ecdsa", "Reference", ReferenceAssembly, "Panicode.Crypto.PrimeEcdsa", "Create", false),
         new Flavour("Ecdsa", "Unsafe", UnsafeAssembly, UnsafeFactory, "CreateEcdsa", false),

@@ -14,3 +14,14 @@ public sealed class Hierocrypt3VectorTests
     public void VectorFile(Implementation<SymmetricAlgorithm> implementation, string file)
         => SuiteAssert.AllPass(Hierocrypt3Suites.Get(file), implementation.Create);
 }
+
+/// <summary>Every Hierocrypt-L1 vector file (<see cref="HierocryptL1Suites"/>) over every Hierocrypt-L1 implementation.</summary>
+public sealed class HierocryptL1VectorTests
+{
+    public static TheoryData<Implementation<SymmetricAlgorithm>, string> Files => SuiteAssert.Rows(Implementations.HierocryptL1, HierocryptL1Suites.All);
+
+    [Theory]
+    [MemberData(nameof(Files))]
+    public void VectorFile(Implementation<SymmetricAlgorithm> implementation, string file)
+        => SuiteAssert.AllPass(HierocryptL1Suites.Get(file), implementation.Create);
+}

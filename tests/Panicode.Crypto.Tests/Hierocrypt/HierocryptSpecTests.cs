@@ -45,6 +45,15 @@ public sealed class HierocryptSpecTests
             }
         }
 
+        // MDS_H of Hierocrypt-L1 (2 groups): the inverse undoes the matrix on every unit vector of the 8 bytes.
+        for (int bit = 0; bit < 64; bit++)
+        {
+            uint[] pair = new uint[2];
+            pair[bit / 32] = 1u << (bit % 32);
+            uint[] once = Hierocrypt3TestMath.ApplyGroups(HierocryptSpec.MdsHL1, pair, 2);
+            Assert.Equal(pair, Hierocrypt3TestMath.ApplyGroups(HierocryptSpec.MdsHL1Inverse, once, 2));
+        }
+
         // MDS_H: check on every unit vector of the 16 bytes that the inverse undoes the matrix.
         for (int bit = 0; bit < 128; bit++)
         {
@@ -105,14 +114,14 @@ internal static class Hierocrypt3TestMath
         return product;
     }
 
-    public static uint[] ApplyGroups(System.ReadOnlySpan<byte> matrix, uint[] groups)
+    public static uint[] ApplyGroups(System.ReadOnlySpan<byte> matrix, uint[] groups, int n = 4)
     {
-        uint[] result = new uint[4];
-        for (int i = 0; i < 4; i++)
+        uint[] result = new uint[n];
+        for (int i = 0; i < n; i++)
         {
-            for (int j = 0; j < 4; j++)
+            for (int j = 0; j < n; j++)
             {
-                result[i] ^= HierocryptSpec.MultiplyGroup(groups[j], matrix[(4 * i) + j]);
+                result[i] ^= HierocryptSpec.MultiplyGroup(groups[j], matrix[(n * i) + j]);
             }
         }
 

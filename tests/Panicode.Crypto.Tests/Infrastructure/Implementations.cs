@@ -121,6 +121,15 @@ public static class Implementations
     };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> CipherUnicornAData => ToTheoryData(CipherUnicornA);
+
+    // Hierocrypt-L1 (64-bit block, issue 17): Reference flavour only so far. Not in BlockCiphers: those suites assume
+    // blocks of 128 bits and more; HierocryptL1ModeTests checks the modes with its 64-bit block instead.
+    public static readonly IReadOnlyList<Implementation<SymmetricAlgorithm>> HierocryptL1 = new[]
+    {
+        new Implementation<SymmetricAlgorithm>("Reference", () => HierocryptL1Cipher.Create()),
+    };
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> HierocryptL1Data => ToTheoryData(HierocryptL1);
     // --- end of part b ---
 
     /// <summary>

@@ -42,7 +42,7 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
         Debug.Assert(source.Length % BlockSizeInBytes == 0 && destination.Length == source.Length);
         for (int offset = 0; offset < source.Length; offset += BlockSizeInBytes)
         {
-            EncryptOne(source.Slice(offset, BlockSizeInBytes), destination.Slice(offset, BlockSizeInBytes));
+            HierocryptRounds.Encrypt(source.Slice(offset, BlockSizeInBytes), destination.Slice(offset, BlockSizeInBytes), _roundKeys, _rounds, HierocryptSpec.MdsH3);
         }
     }
 
@@ -51,148 +51,11 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
         Debug.Assert(source.Length % BlockSizeInBytes == 0 && destination.Length == source.Length);
         for (int offset = 0; offset < source.Length; offset += BlockSizeInBytes)
         {
-            DecryptOne(source.Slice(offset, BlockSizeInBytes), destination.Slice(offset, BlockSizeInBytes));
+            HierocryptRounds.Decrypt(source.Slice(offset, BlockSizeInBytes), destination.Slice(offset, BlockSizeInBytes), _roundKeys, _rounds, HierocryptSpec.MdsH3Inverse);
         }
     }
 
     protected override void ClearKeySchedule() => Array.Clear(_roundKeys, 0, _roundKeys.Length);
-
-    /// <summary>3.2.1: rho (XS then MDS_H) for rounds 1 .. R - 1, XS for round R, then the key of round R + 1.</summary>
-    private void EncryptOne(ReadOnlySpan<byte> input, Span<byte> output)
-    {
-        Span<byte> state = stackalloc byte[BlockSizeInBytes];
-        input.CopyTo(state);
-        for (int t = 0; t < _rounds; t++)
-        {
-            AddKey(state, t, 0);
-            SubstituteBytes(state, HierocryptSpec.SBox);
-            MultiplyMdsL(state, s_mdsLProducts);
-            AddKey(state, t, 2);
-            SubstituteBytes(state, HierocryptSpec.SBox);
-            if (t < _rounds - 1)
-            {
-                MultiplyMdsH(state, HierocryptSpec.MdsH3);
-            }
-        }
-
-        AddKey(state, _rounds, 0);
-        state.CopyTo(output);
-        state.Clear();
-    }
-
-    /// <summary>3.2.2: the steps of <see cref="EncryptOne"/> inverted, last first.</summary>
-    private void DecryptOne(ReadOnlySpan<byte> input, Span<byte> output)
-    {
-        Span<byte> state = stackalloc byte[BlockSizeInBytes];
-        input.CopyTo(state);
-        AddKey(state, _rounds, 0);
-        for (int t = _rounds - 1; t >= 0; t--)
-        {
-            if (t < _rounds - 1)
-            {
-                MultiplyMdsH(state, HierocryptSpec.MdsH3Inverse);
-            }
-
-            SubstituteBytes(state, s_inverseSBox);
-            AddKey(state, t, 2);
-            MultiplyMdsL(state, s_mdsLInverseProducts);
-            SubstituteBytes(state, s_inverseSBox);
-            AddKey(state, t, 0);
-        }
-
-        state.CopyTo(output);
-        state.Clear();
-    }
-
-    private static readonly byte[] s_inverseSBox = InvertSBox();
-
-    private static byte[] InvertSBox()
-    {
-        byte[] inverse = new byte[256];
-        for (int x = 0; x < 256; x++)
-        {
-            inverse[HierocryptSpec.SBox[x]] = (byte)x;
-        }
-
-        return inverse;
-    }
-
-    /// <summary>Adds the 128-bit half <paramref name="word"/>/2 of round key <paramref name="round"/> to the state.</summary>
-    private void AddKey(Span<byte> state, int round, int word)
-    {
-        ulong high = BinaryPrimitives.ReadUInt64BigEndian(state) ^ _roundKeys[(4 * round) + word];
-        ulong low = BinaryPrimitives.ReadUInt64BigEndian(state.Slice(8)) ^ _roundKeys[(4 * round) + word + 1];
-        BinaryPrimitives.WriteUInt64BigEndian(state, high);
-        BinaryPrimitives.WriteUInt64BigEndian(state.Slice(8), low);
-    }
-
-    /// <summary>3.3.3 S-function: the s-box on every byte.</summary>
-    private static void SubstituteBytes(Span<byte> state, ReadOnlySpan<byte> sbox)
-    {
-        for (int i = 0; i < state.Length; i++)
-        {
-            state[i] = sbox[state[i]];
-        }
-    }
-
-    // The products of each entry of mdsL (3.3.6) and of its inverse with every byte: products[256 * (4 * row + j) + x]
-    // = entry(row, j) . x in GF(2^8), computed once by GfMultiply.
-    private static readonly byte[] s_mdsLProducts = BuildProducts(HierocryptSpec.MdsL);
-    private static readonly byte[] s_mdsLInverseProducts = BuildProducts(HierocryptSpec.MdsLInverse);
-
-    private static byte[] BuildProducts(ReadOnlySpan<byte> matrix)
-    {
-        byte[] products = new byte[16 * 256];
-        for (int entry = 0; entry < 16; entry++)
-        {
-            for (int x = 0; x < 256; x++)
-            {
-                products[(256 * entry) + x] = (byte)GfMultiply(x, matrix[entry]);
-            }
-        }
-
-        return products;
-    }
-
-    /// <summary>3.3.5 MDS_L: mdsL (3.3.6), the 4 x 4 matrix over GF(2^8), on each 4-byte column.</summary>
-    private static void MultiplyMdsL(Span<byte> state, byte[] products)
-    {
-        for (int c = 0; c < state.Length; c += 4)
-        {
-            int x0 = state[c], x1 = state[c + 1], x2 = state[c + 2], x3 = state[c + 3];
-            for (int row = 0; row < 4; row++)
-            {
-                int entry = 256 * 4 * row;
-                state[c + row] = (byte)(products[entry + x0] ^ products[entry + 256 + x1] ^ products[entry + 512 + x2] ^ products[entry + 768 + x3]);
-            }
-        }
-    }
-
-    /// <summary>
-    /// 3.3.7 MDS_H: the 16 x 16 binary matrix over bytes, written as a 4 x 4 matrix of 4-bit entries over the four
-    /// 4-byte groups of the state (<see cref="HierocryptSpec.MultiplyGroup"/>).
-    /// </summary>
-    private static void MultiplyMdsH(Span<byte> state, ReadOnlySpan<byte> matrix)
-    {
-        Span<uint> groups = stackalloc uint[4];
-        for (int j = 0; j < 4; j++)
-        {
-            groups[j] = BinaryPrimitives.ReadUInt32BigEndian(state.Slice(4 * j));
-        }
-
-        for (int i = 0; i < 4; i++)
-        {
-            uint sum = 0;
-            for (int j = 0; j < 4; j++)
-            {
-                sum ^= HierocryptSpec.MultiplyGroup(groups[j], matrix[(4 * i) + j]);
-            }
-
-            BinaryPrimitives.WriteUInt32BigEndian(state.Slice(4 * i), sum);
-        }
-
-        groups.Clear();
-    }
 
     /// <summary>
     /// Multiplies <paramref name="value"/> by the public matrix constant <paramref name="constant"/> in GF(2^8) modulo

@@ -126,6 +126,25 @@ internal static class HierocryptSpec
         _ => new[] { H3H4, H4H1, H2H4, H3H2, H1H3, H1H3, H3H2, H2H4, H4H1 },
     };
 
+    // Hierocrypt-L1 ("Specification on a Block Cipher: Hierocrypt-L1", Toshiba 2001/2002): 64-bit blocks, 128-bit
+    // keys, the same s-box and mdsL; its own MDS_H (3.3.7), key schedule on 32-bit parts (3.2.3-3.2.7) with M_5 and
+    // M_B (3.3.9, 3.3.10), F_sigma with P^(8) and P^(16) (3.3.8, 3.3.11).
+
+    /// <summary>3.3.7: MDS_H of Hierocrypt-L1, a 2 x 2 matrix of 4-bit entries in the form of <see cref="MdsH3"/>.</summary>
+    internal static ReadOnlySpan<byte> MdsHL1 => new byte[] { 0x5, 0x7, 0xA, 0xB };
+
+    /// <summary>3.2.2: the inverse of <see cref="MdsHL1"/>.</summary>
+    internal static ReadOnlySpan<byte> MdsHL1Inverse => new byte[] { 0xC, 0xA, 0x5, 0xB };
+
+    /// <summary>3.2.3: rounds of Hierocrypt-L1 (128-bit keys only).</summary>
+    internal const int RoundsL1 = 6;
+
+    /// <summary>3.2.4: the constant of Hierocrypt-L1's preprocessing sigma step.</summary>
+    internal const uint PreprocessingConstantL1 = H1;
+
+    /// <summary>3.2.4: Hierocrypt-L1's G^(t) for the rounds t = 1 .. 7 of the key schedule.</summary>
+    internal static ReadOnlySpan<uint> RoundConstantsL1 => new[] { H2, H3, H4, H5, H5, H4, H3 };
+
     /// <summary>
     /// 3.3.7 / 3.3.9 / 3.3.10: multiplies the 4-byte group <paramref name="group"/> (big-endian: a0 is the top byte)
     /// by the 4-bit entry <paramref name="entry"/>: bit k of the entry adds Z^k, where Z maps (a0, a1, a2, a3) to
