@@ -46,17 +46,18 @@ internal sealed class Hierocrypt3GfniCore : BlockCipher
 
     private readonly int _rounds;
     private readonly byte[] _encryptionKeys;
-    private readonly byte[] _decryptionKeys;
+
+    // Built on the first decryption, as in Hierocrypt3PortableCore.
+    private ulong[]? _roundKeys;
+    private byte[]? _decryptionKeys;
 
     public Hierocrypt3GfniCore(ReadOnlySpan<byte> key)
         : base(16)
     {
         Debug.Assert(key.Length is 16 or 24 or 32 && IsSupported);
         _rounds = HierocryptSpec.Rounds3(key.Length);
-        ulong[] keys = Hierocrypt3KeySchedule.Expand(key);
-        _encryptionKeys = ToBytes(Hierocrypt3KeySchedule.EncryptionLayout(keys, _rounds, transpose: false));
-        _decryptionKeys = ToBytes(Hierocrypt3KeySchedule.DecryptionLayout(keys, _rounds, transpose: false));
-        Secret.Clear(keys);
+        _roundKeys = Hierocrypt3KeySchedule.Expand(key);
+        _encryptionKeys = ToBytes(Hierocrypt3KeySchedule.EncryptionLayout(_roundKeys, _rounds, transpose: false));
     }
 
     public static bool IsSupported => Gfni.IsSupported && Ssse3.IsSupported;
@@ -64,13 +65,23 @@ internal sealed class Hierocrypt3GfniCore : BlockCipher
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Crypt<Forward>(source, destination, _encryptionKeys);
 
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (_decryptionKeys is null)
+        {
+            _decryptionKeys = ToBytes(Hierocrypt3KeySchedule.DecryptionLayout(_roundKeys!, _rounds, transpose: false));
+            Secret.Clear(_roundKeys);
+            _roundKeys = null;
+        }
+
         Crypt<Backward>(source, destination, _decryptionKeys);
+    }
 
     protected override void ClearKeySchedule()
     {
         Secret.Clear(_encryptionKeys);
         Secret.Clear(_decryptionKeys);
+        Secret.Clear(_roundKeys);
     }
 
     private static byte[] ToBytes(uint[] words)

@@ -23,17 +23,19 @@ internal sealed unsafe class Hierocrypt3PortableCore : BlockCipher
 {
     private readonly int _rounds;
     private readonly uint[] _encryptionKeys;
-    private readonly uint[] _decryptionKeys;
+
+    // Built on the first decryption (encrypt-only uses such as CTR-like modes, CFB and OFB never need it), from the
+    // round keys kept until then.
+    private ulong[]? _roundKeys;
+    private uint[]? _decryptionKeys;
 
     public Hierocrypt3PortableCore(ReadOnlySpan<byte> key)
         : base(16)
     {
         Debug.Assert(key.Length is 16 or 24 or 32);
         _rounds = HierocryptSpec.Rounds3(key.Length);
-        ulong[] keys = Hierocrypt3KeySchedule.Expand(key);
-        _encryptionKeys = Hierocrypt3KeySchedule.EncryptionLayout(keys, _rounds);
-        _decryptionKeys = Hierocrypt3KeySchedule.DecryptionLayout(keys, _rounds);
-        Secret.Clear(keys);
+        _roundKeys = Hierocrypt3KeySchedule.Expand(key);
+        _encryptionKeys = Hierocrypt3KeySchedule.EncryptionLayout(_roundKeys, _rounds);
     }
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
@@ -48,6 +50,13 @@ internal sealed unsafe class Hierocrypt3PortableCore : BlockCipher
 
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        if (_decryptionKeys is null)
+        {
+            _decryptionKeys = Hierocrypt3KeySchedule.DecryptionLayout(_roundKeys!, _rounds);
+            Secret.Clear(_roundKeys);
+            _roundKeys = null;
+        }
+
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (uint* k = _decryptionKeys)
@@ -60,6 +69,7 @@ internal sealed unsafe class Hierocrypt3PortableCore : BlockCipher
     {
         Secret.Clear(_encryptionKeys);
         Secret.Clear(_decryptionKeys);
+        Secret.Clear(_roundKeys);
     }
 
     /// <summary>
