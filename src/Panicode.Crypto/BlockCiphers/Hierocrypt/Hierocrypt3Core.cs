@@ -78,123 +78,21 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
     }
 
     /// <summary>
-    /// 3.2.3-3.2.7: the key schedule. The intermediate key Z = (Z1, Z2, Z3, Z4) of 64-bit words starts as the key
-    /// (3.2.5, short keys padded), goes through sigma once (preprocessing), then each of the R + 1 round keys comes
-    /// from one more step: sigma for the first ceil((R + 1) / 2) rounds, its inverse for the rest, with P^(32) before
-    /// sigma and its inverse after sigma^-1 on (Z3, Z4).
+    /// 3.2.3-3.2.7: the key schedule (<see cref="HierocryptKeySchedule"/> on 64-bit words): Z1 Z2 Z3 Z4 start as the
+    /// key, short keys padded by 3.2.5 (Z3 = K1 and Z4 = H4 | H3 for 128 bits, Z4 = H3 | H4 for 192).
     /// </summary>
     internal static ulong[] ExpandKey(ReadOnlySpan<byte> key)
     {
-        int rounds = HierocryptSpec.Rounds3(key.Length);
         ulong z1 = BinaryPrimitives.ReadUInt64BigEndian(key);
         ulong z2 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
-        ulong z3, z4;
-        switch (key.Length)
+        ulong z3 = key.Length == 16 ? z1 : BinaryPrimitives.ReadUInt64BigEndian(key.Slice(16));
+        ulong z4 = key.Length switch
         {
-            case 16:
-                z3 = z1;
-                z4 = HierocryptSpec.KeyPadding3For128;
-                break;
-            case 24:
-                z3 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(16));
-                z4 = HierocryptSpec.KeyPadding3For192;
-                break;
-            default:
-                z3 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(16));
-                z4 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(24));
-                break;
-        }
-
-        Sigma(ref z1, ref z2, ref z3, ref z4, HierocryptSpec.PreprocessingConstant3);
-
-        ReadOnlySpan<ulong> constants = HierocryptSpec.RoundConstants3(key.Length);
-        ulong[] roundKeys = new ulong[4 * (rounds + 1)];
-        int forward = (rounds + 2) / 2;
-        for (int t = 0; t <= rounds; t++)
-        {
-            Span<ulong> k = roundKeys.AsSpan(4 * t, 4);
-            if (t < forward)
-            {
-                // 3.2.7, sigma side: K = (Z1' + V, Z3 + V, Z4 + V, Z2' + Z4) with V = F_sigma(Z2' + Z3), primes
-                // marking the values before this step.
-                ulong previous1 = z1, previous2 = z2;
-                P32(ref z3, ref z4);
-                Sigma(ref z1, ref z2, ref z3, ref z4, constants[t]);
-                ulong v = FSigma(previous2 ^ z3);
-                k[0] = previous1 ^ v;
-                k[1] = z3 ^ v;
-                k[2] = z4 ^ v;
-                k[3] = previous2 ^ z4;
-            }
-            else
-            {
-                // 3.2.7, sigma^-1 side: V = F_sigma(Z1' + Z3'), K = (Z3' + Z1, Z3 + V, Z4 + V, Z1' + Z4).
-                ulong previous1 = z1, previous3 = z3;
-                ulong v = FSigma(z1 ^ z3);
-                SigmaInverse(ref z1, ref z2, ref z3, ref z4, constants[t]);
-                k[0] = previous3 ^ z1;
-                k[1] = z3 ^ v;
-                k[2] = z4 ^ v;
-                k[3] = previous1 ^ z4;
-                P32Inverse(ref z3, ref z4);
-            }
-        }
-
-        return roundKeys;
-    }
-
-    /// <summary>3.2.6 sigma: Z3 = M_5E(Z3) + G, Z4 = M_5E(Z4), (Z1, Z2) = (Z2, Z1 + F_sigma(Z2 + Z3)).</summary>
-    private static void Sigma(ref ulong z1, ref ulong z2, ref ulong z3, ref ulong z4, ulong constant)
-    {
-        z3 = MultiplyHalves(z3, 0x5, 0xE) ^ constant;
-        z4 = MultiplyHalves(z4, 0x5, 0xE);
-        ulong next2 = z1 ^ FSigma(z2 ^ z3);
-        z1 = z2;
-        z2 = next2;
-    }
-
-    /// <summary>3.2.6 sigma^-1: (Z1, Z2) = (Z2 + F_sigma(Z1 + Z3), Z1), Z3 = M_B3(Z3 + G), Z4 = M_B3(Z4).</summary>
-    private static void SigmaInverse(ref ulong z1, ref ulong z2, ref ulong z3, ref ulong z4, ulong constant)
-    {
-        ulong next1 = z2 ^ FSigma(z1 ^ z3);
-        z2 = z1;
-        z1 = next1;
-        z3 = MultiplyHalves(z3 ^ constant, 0xB, 0x3);
-        z4 = MultiplyHalves(z4, 0xB, 0x3);
-    }
-
-    /// <summary>3.3.9 M_5E / 3.3.10 M_B3: the left 32 bits times <paramref name="left"/>, the right times <paramref name="right"/>.</summary>
-    private static ulong MultiplyHalves(ulong value, int left, int right)
-        => ((ulong)HierocryptSpec.MultiplyGroup((uint)(value >> 32), left) << 32) | HierocryptSpec.MultiplyGroup((uint)value, right);
-
-    /// <summary>3.3.11 F_sigma: the s-box on each byte, then P^(16) (3.3.8) on the four 16-bit parts (a, b, c, d).</summary>
-    internal static ulong FSigma(ulong value)
-    {
-        ulong substituted = 0;
-        for (int shift = 56; shift >= 0; shift -= 8)
-        {
-            substituted |= (ulong)HierocryptSpec.SBox[(int)(value >> shift) & 0xFF] << shift;
-        }
-
-        ulong a = substituted >> 48, b = (substituted >> 32) & 0xFFFF, c = (substituted >> 16) & 0xFFFF, d = substituted & 0xFFFF;
-        a ^= c;
-        b ^= d;
-        c ^= b;
-        d ^= a;
-        return (a << 48) | (b << 32) | (c << 16) | d;
-    }
-
-    /// <summary>3.3.8 P^(32) on (Z3, Z4) as 32-bit parts (x1 x2, y1 y2): x1 += y1, x2 += y2, then y1 += x2, y2 += x1.</summary>
-    private static void P32(ref ulong x, ref ulong y)
-    {
-        x ^= y;
-        y ^= (x << 32) | (x >> 32);
-    }
-
-    /// <summary>The inverse of <see cref="P32"/>.</summary>
-    private static void P32Inverse(ref ulong x, ref ulong y)
-    {
-        y ^= (x << 32) | (x >> 32);
-        x ^= y;
+            16 => HierocryptSpec.KeyPadding3For128,
+            24 => HierocryptSpec.KeyPadding3For192,
+            _ => BinaryPrimitives.ReadUInt64BigEndian(key.Slice(24)),
+        };
+        return HierocryptKeySchedule.Hierocrypt3.Expand(
+            z1, z2, z3, z4, HierocryptSpec.PreprocessingConstant3, HierocryptSpec.RoundConstants3(key.Length), HierocryptSpec.Rounds3(key.Length));
     }
 }
