@@ -24,7 +24,7 @@ public static partial class UnsafeCrypto
 
     /// <summary>
     /// Creates a <see cref="CipherUnicornACipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core is
-    /// optimized: the four Tn functions as one 32-bit pointer table, A3 on 64-bit words. Table lookups indexed by
+    /// optimized: the four Tn functions as one 32-bit pointer table, A3 on 64-bit words, four blocks in flight. Table lookups indexed by
     /// secret data are not cache-timing safe.
     /// </summary>
     /// <returns>A new CIPHERUNICORN-A instance with the defaults of <see cref="CipherUnicornACipher"/>.</returns>

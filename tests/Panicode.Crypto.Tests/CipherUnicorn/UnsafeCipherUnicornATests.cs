@@ -12,7 +12,7 @@ namespace Panicode.Crypto.Tests.CipherUnicorn;
 public sealed class UnsafeCipherUnicornATests
 {
     private static readonly int[] s_keySizes = { 16, 24, 32 };
-    private static readonly int[] s_blockCounts = { 0, 1, 2, 3, 5, 16, 17, 101 };
+    private static readonly int[] s_blockCounts = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 17, 101 };
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> UnsafeFlavours =>
         Implementations.ToTheoryData(Implementations.CipherUnicornA.Where(i => i.Name != "Reference"));

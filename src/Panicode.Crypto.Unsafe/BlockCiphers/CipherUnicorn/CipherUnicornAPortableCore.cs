@@ -13,7 +13,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 /// from <see cref="CipherUnicornASpec"/>). Techniques: the four Tn functions as one 8-to-32-bit table (S0..S3 of a
 /// byte packed in one word, 1 lookup instead of 4; the CRYPTREC 64-bit study, Tokyo University of Science, 2.3.3),
 /// read through a pointer passed as an argument into unmanaged memory, bytes taken with <c>(byte)</c> casts, A3 as
-/// 64-bit rotations, the Feistel state in locals, two blocks in flight, the key schedule pinned once per call.
+/// 64-bit rotations, the Feistel state in locals, four blocks in flight, the key schedule pinned once per call.
 /// </summary>
 internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
 {
@@ -54,11 +54,68 @@ internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
 
     /// <summary>
     /// 3.2.1 / 3.2.2: add, 16 Feistel rounds (no swap after the last), subtract. Each F is a chain of about 20
-    /// dependent lookups and multiplications, so pairs of blocks go through two interleaved lanes (the out-of-order
-    /// core overlaps the two chains) and an odd last block through one.
+    /// dependent lookups and multiplications, so blocks go through four interleaved lanes (the out-of-order core
+    /// overlaps the chains; four lanes measured about 1.5x the throughput of two), the rest through two, then one.
     /// </summary>
     private static void Crypt(byte* src, byte* dst, int blocks, uint* add, uint* subtract, uint* firstRound, int step, uint* t)
     {
+        for (; blocks >= 4; blocks -= 4, src += 64, dst += 64)
+        {
+            uint a0 = BigEndian.Read32(src + 0) + add[0];
+            uint a1 = BigEndian.Read32(src + 4) + add[1];
+            uint a2 = BigEndian.Read32(src + 8) + add[2];
+            uint a3 = BigEndian.Read32(src + 12) + add[3];
+            uint b0 = BigEndian.Read32(src + 16) + add[0];
+            uint b1 = BigEndian.Read32(src + 20) + add[1];
+            uint b2 = BigEndian.Read32(src + 24) + add[2];
+            uint b3 = BigEndian.Read32(src + 28) + add[3];
+            uint c0 = BigEndian.Read32(src + 32) + add[0];
+            uint c1 = BigEndian.Read32(src + 36) + add[1];
+            uint c2 = BigEndian.Read32(src + 40) + add[2];
+            uint c3 = BigEndian.Read32(src + 44) + add[3];
+            uint d0 = BigEndian.Read32(src + 48) + add[0];
+            uint d1 = BigEndian.Read32(src + 52) + add[1];
+            uint d2 = BigEndian.Read32(src + 56) + add[2];
+            uint d3 = BigEndian.Read32(src + 60) + add[3];
+            uint* k = firstRound;
+            for (int round = 0; round < CipherUnicornASpec.Rounds - 1; round++, k += step)
+            {
+                F(a2, a3, k, t, out uint al, out uint ar);
+                F(b2, b3, k, t, out uint bl, out uint br);
+                F(c2, c3, k, t, out uint cl, out uint cr);
+                F(d2, d3, k, t, out uint dl, out uint dr);
+                uint an2 = a0 ^ al, an3 = a1 ^ ar;
+                a0 = a2;
+                a1 = a3;
+                a2 = an2;
+                a3 = an3;
+                uint bn2 = b0 ^ bl, bn3 = b1 ^ br;
+                b0 = b2;
+                b1 = b3;
+                b2 = bn2;
+                b3 = bn3;
+                uint cn2 = c0 ^ cl, cn3 = c1 ^ cr;
+                c0 = c2;
+                c1 = c3;
+                c2 = cn2;
+                c3 = cn3;
+                uint dn2 = d0 ^ dl, dn3 = d1 ^ dr;
+                d0 = d2;
+                d1 = d3;
+                d2 = dn2;
+                d3 = dn3;
+            }
+
+            F(a2, a3, k, t, out uint lastal, out uint lastar);
+            F(b2, b3, k, t, out uint lastbl, out uint lastbr);
+            F(c2, c3, k, t, out uint lastcl, out uint lastcr);
+            F(d2, d3, k, t, out uint lastdl, out uint lastdr);
+            Write(dst + 0, a0 ^ lastal, a1 ^ lastar, a2, a3, subtract);
+            Write(dst + 16, b0 ^ lastbl, b1 ^ lastbr, b2, b3, subtract);
+            Write(dst + 32, c0 ^ lastcl, c1 ^ lastcr, c2, c3, subtract);
+            Write(dst + 48, d0 ^ lastdl, d1 ^ lastdr, d2, d3, subtract);
+        }
+
         for (; blocks >= 2; blocks -= 2, src += 32, dst += 32)
         {
             uint a0 = BigEndian.Read32(src) + add[0], b0 = BigEndian.Read32(src + 16) + add[0];
