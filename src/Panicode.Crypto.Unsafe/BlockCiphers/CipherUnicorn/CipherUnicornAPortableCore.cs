@@ -55,13 +55,13 @@ internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
     /// <summary>
     /// 3.2.1 / 3.2.2: add, 16 Feistel rounds (no swap after the last), subtract. Each F is a chain of about 20
     /// dependent lookups and multiplications, so blocks go through four interleaved lanes (the out-of-order core
-    /// overlaps the chains; four lanes measured about 1.5x the throughput of two), the rest through two, then one.
+    /// overlaps the chains; four lanes measured about 1.5x the throughput of two), the last one to three one at a time.
     /// </summary>
     private static void Crypt(byte* src, byte* dst, int blocks, uint* add, uint* subtract, uint* firstRound, int step, uint* t)
     {
         for (; blocks >= 4; blocks -= 4, src += 64, dst += 64)
         {
-            uint a0 = BigEndian.Read32(src + 0) + add[0];
+            uint a0 = BigEndian.Read32(src) + add[0];
             uint a1 = BigEndian.Read32(src + 4) + add[1];
             uint a2 = BigEndian.Read32(src + 8) + add[2];
             uint a3 = BigEndian.Read32(src + 12) + add[3];
@@ -116,35 +116,7 @@ internal sealed unsafe class CipherUnicornAPortableCore : BlockCipher
             Write(dst + 48, d0 ^ lastdl, d1 ^ lastdr, d2, d3, subtract);
         }
 
-        for (; blocks >= 2; blocks -= 2, src += 32, dst += 32)
-        {
-            uint a0 = BigEndian.Read32(src) + add[0], b0 = BigEndian.Read32(src + 16) + add[0];
-            uint a1 = BigEndian.Read32(src + 4) + add[1], b1 = BigEndian.Read32(src + 20) + add[1];
-            uint a2 = BigEndian.Read32(src + 8) + add[2], b2 = BigEndian.Read32(src + 24) + add[2];
-            uint a3 = BigEndian.Read32(src + 12) + add[3], b3 = BigEndian.Read32(src + 28) + add[3];
-            uint* k = firstRound;
-            for (int round = 0; round < CipherUnicornASpec.Rounds - 1; round++, k += step)
-            {
-                F(a2, a3, k, t, out uint al, out uint ar);
-                F(b2, b3, k, t, out uint bl, out uint br);
-                uint n2 = a0 ^ al, n3 = a1 ^ ar, m2 = b0 ^ bl, m3 = b1 ^ br;
-                a0 = a2;
-                a1 = a3;
-                a2 = n2;
-                a3 = n3;
-                b0 = b2;
-                b1 = b3;
-                b2 = m2;
-                b3 = m3;
-            }
-
-            F(a2, a3, k, t, out uint lastAl, out uint lastAr);
-            F(b2, b3, k, t, out uint lastBl, out uint lastBr);
-            Write(dst, a0 ^ lastAl, a1 ^ lastAr, a2, a3, subtract);
-            Write(dst + 16, b0 ^ lastBl, b1 ^ lastBr, b2, b3, subtract);
-        }
-
-        if (blocks == 1)
+        for (; blocks > 0; blocks--, src += 16, dst += 16)
         {
             uint w0 = BigEndian.Read32(src) + add[0];
             uint w1 = BigEndian.Read32(src + 4) + add[1];
