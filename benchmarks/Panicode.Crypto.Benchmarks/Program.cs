@@ -31,6 +31,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--cryptrec128b-interleaved"))
+        {
+            Symmetric.Cryptrec128bInterleaved.Run();
+            return 0;
+        }
+
         bool full = args.Contains("--full");
         RunSettings.Short = !full;
         bool shortJob = (!full && !args.Contains("--full-job")) || args.Contains("--short-job");

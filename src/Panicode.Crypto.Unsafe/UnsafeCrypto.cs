@@ -19,7 +19,7 @@ namespace Panicode.Crypto.Unsafe;
 /// Setting the environment variable <c>PANICODE_FORCE_PORTABLE=1</c> before the first use turns the
 /// intrinsic paths off; the portable unsafe code then runs on every machine.
 /// </remarks>
-public static class UnsafeCrypto
+public static partial class UnsafeCrypto
 {
     /// <summary>
     /// Creates a <see cref="RijndaelCipher"/> (every block and key size of 128..256 bits in steps of 32)
@@ -49,7 +49,7 @@ public static class UnsafeCrypto
     /// </summary>
     internal static CamelliaCipher CreateCamellia(bool forcePortable) => new UnsafeCamellia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
 
-    // --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000) ---
+    // CRYPTREC 128-bit ciphers: CLEFIA and SC2000 here, Hierocrypt-3 and CIPHERUNICORN-A in UnsafeCrypto.Cryptrec128.cs.
 
     /// <summary>
     /// Creates a <see cref="ClefiaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core is optimized: on
@@ -74,7 +74,6 @@ public static class UnsafeCrypto
     /// <returns>A new SC2000 instance with the defaults of <see cref="Sc2000Cipher"/>.</returns>
     public static Sc2000Cipher CreateSc2000() => new UnsafeSc2000();
 
-    // --- end of part a ---
 
     /// <summary>
     /// Creates a <see cref="PrimeEcdsa"/> whose field arithmetic is optimized (pointer limbs, stack temporaries,

@@ -7,6 +7,8 @@ using Panicode.Crypto.BlockCiphers.Rijndael;
 using Panicode.Crypto.Unsafe;
 using Panicode.Crypto.BlockCiphers.Clefia;
 using Panicode.Crypto.BlockCiphers.Sc2000;
+using Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
+using Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
@@ -85,6 +87,31 @@ public static class Families
         UnsafeCrypto.CreateSc2000,
         null,
         new BlockCipherCore("Portable", (key, _) => new Sc2000PortableCore(key)));
+
+    public static readonly BlockCipherFamily Hierocrypt3 = new(
+        "Hierocrypt3",
+        Hierocrypt3Cipher.Create,
+        UnsafeCrypto.CreateHierocrypt3,
+        () => UnsafeCrypto.CreateHierocrypt3(forcePortable: true),
+        new BlockCipherCore("Portable", (key, _) => new Hierocrypt3PortableCore(key))
+#if NET
+        ,
+        new BlockCipherCore("Gfni", (key, _) => new Hierocrypt3GfniCore(key), skipReason: Unavailable(Hierocrypt3GfniCore.IsSupported, "GFNI with SSSE3"))
+#endif
+        );
+
+    // CIPHERUNICORN-A's Unsafe flavour has one core (the four Tn functions as one pointer table) and no intrinsic path.
+    public static readonly BlockCipherFamily CipherUnicornA = new(
+        "CipherUnicornA",
+        CipherUnicornACipher.Create,
+        UnsafeCrypto.CreateCipherUnicornA,
+        null,
+        new BlockCipherCore("Portable", (key, _) => new CipherUnicornAPortableCore(key)));
+
+    // Hierocrypt-L1 (64-bit block) has a Reference flavour only so far. It is a plain family, not a BlockCipherFamily,
+    // so the suites over every block cipher (written for blocks of 128 bits and more) leave it out; HierocryptL1ModeTests
+    // checks the modes with its 8-byte block.
+    public static readonly Family<SymmetricAlgorithm> HierocryptL1 = new("HierocryptL1", ("Reference", HierocryptL1Cipher.Create));
 
     // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
     // no intrinsic path, hence no Unsafe-Portable flavour.

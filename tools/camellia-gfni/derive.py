@@ -22,37 +22,14 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gf2p8 import inverse, mul, parity, power  # noqa: E402
+
 SPEC = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/specs/camellia_spec_ntt_2000.txt"
 
 AES_POLY = 0x11B   # y^8 + y^4 + y^3 + y + 1
 BETA_POLY = 0x169  # beta^8 + beta^6 + beta^5 + beta^3 + 1
 
-
-def mul(x, y, poly):
-    r = 0
-    while y:
-        if y & 1:
-            r ^= x
-        y >>= 1
-        x <<= 1
-        if x & 0x100:
-            x ^= poly
-    return r
-
-
-def power(x, n, poly):
-    r = 1
-    for _ in range(n):
-        r = mul(r, x, poly)
-    return r
-
-
-def inverse(x, poly):
-    return 0 if x == 0 else power(x, 254, poly)
-
-
-def parity(v):
-    return bin(v).count("1") & 1
 
 
 def bit(x, k):

@@ -23,8 +23,8 @@ public static class FigureReport
         ("Rijndael128Throughput", "Rijndael, 128-bit block (AES)"),
         ("Rijndael256Throughput", "Rijndael, 256-bit block"),
         ("CamelliaThroughput", "Camellia"),
-        ("ClefiaThroughput", "CLEFIA"), // CRYPTREC part a
-        ("Sc2000Throughput", "SC2000"), // CRYPTREC part a
+        ("ClefiaThroughput", "CLEFIA"),
+        ("Sc2000Throughput", "SC2000"),
     };
 
     public static string Build(IReadOnlyList<BenchmarkRecord> records, IEnumerable<string> environment, string command)

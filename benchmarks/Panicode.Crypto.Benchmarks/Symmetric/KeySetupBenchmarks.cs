@@ -93,7 +93,7 @@ public class CamelliaKeySetup : KeySetupBenchmarks
     public void Unsafe() => RekeyUnsafe();
 }
 
-// --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000) ---
+// CLEFIA and SC2000
 
 /// <summary>Key setup of CLEFIA (the GFNI core builds its broadcast keys at the first batch, not here).</summary>
 [BenchmarkCategory("KeySetup", "CLEFIA")]

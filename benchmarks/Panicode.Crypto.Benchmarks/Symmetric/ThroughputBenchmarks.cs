@@ -119,7 +119,7 @@ public class CamelliaThroughput : ThroughputBenchmarks
     public void UnsafePortable() => RunUnsafePortable();
 }
 
-// --- CRYPTREC 128-bit ciphers, part a (CLEFIA, SC2000): BouncyCastle has neither cipher ---
+// CLEFIA and SC2000: BouncyCastle has neither cipher
 
 /// <summary>CLEFIA (no built-in, no BouncyCastle engine); Unsafe is byte-sliced GFNI where available, Unsafe portable the table core.</summary>
 [BenchmarkCategory("Throughput", "CLEFIA")]

@@ -70,6 +70,17 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> Sc2000Data => Data(Families.Sc2000);
 
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Hierocrypt3 => Of(Families.Hierocrypt3);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> Hierocrypt3Data => Data(Families.Hierocrypt3);
+
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> CipherUnicornA => Of(Families.CipherUnicornA);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> CipherUnicornAData => Data(Families.CipherUnicornA);
+
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> HierocryptL1 => Of(Families.HierocryptL1);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> HierocryptL1Data => Data(Families.HierocryptL1);
 
     /// <summary>
     /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that

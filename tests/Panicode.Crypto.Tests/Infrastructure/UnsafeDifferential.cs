@@ -251,4 +251,41 @@ public static class UnsafeDifferential
         yield return (CipherMode.OFB, blockSize);
         yield return (CipherMode.CTS, blockSize);
     }
+
+    /// <summary>
+    /// Keys a Reference core and a candidate core alike, once per key size, and runs <paramref name="check"/> on them
+    /// (for the batch, length and contract checks above).
+    /// </summary>
+    internal static void ForEveryKeySize(
+        int[] keySizes, Random random, Func<byte[], BlockCipher> reference, Func<byte[], BlockCipher> candidate, string label, Action<BlockCipher, BlockCipher, Random, string> check)
+    {
+        foreach (int keySize in keySizes)
+        {
+            byte[] key = Bytes(random, keySize);
+            using BlockCipher referenceCore = reference(key);
+            using BlockCipher candidateCore = candidate(key);
+            check(referenceCore, candidateCore, random, $"{label}, key {keySize * 8}");
+        }
+    }
+
+    /// <summary>
+    /// Asserts that two key schedules agree on <paramref name="perKeySize"/> random keys of each size; returns how many
+    /// keys were compared.
+    /// </summary>
+    internal static int CompareKeySchedules<T>(int[] keySizes, int perKeySize, Random random, Func<byte[], T[]> expected, Func<byte[], T[]> actual)
+        where T : IEquatable<T>
+    {
+        int compared = 0;
+        foreach (int keySize in keySizes)
+        {
+            for (int i = 0; i < perKeySize; i++)
+            {
+                byte[] key = Bytes(random, keySize);
+                Assert.True(expected(key).AsSpan().SequenceEqual(actual(key)), Convert.ToHexString(key));
+                compared++;
+            }
+        }
+
+        return compared;
+    }
 }

@@ -1,0 +1,6 @@
+namespace Panicode.Crypto.Internal;
+
+internal static partial class ErrorMessages
+{
+    internal const string CipherUnicornAKeySize = "CIPHERUNICORN-A keys are 128, 192 or 256 bits long.";
+}
