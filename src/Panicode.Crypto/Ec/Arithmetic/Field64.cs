@@ -90,6 +90,7 @@ internal sealed class Field64
     private readonly ulong _m0;     // -p^-1 mod 2^64
     private readonly ulong[] _one;  // R mod p
     private readonly ulong[] _r2;   // R^2 mod p
+    private readonly bool _mersenne521;
 
     public Field64(ReadOnlySpan<byte> modulusBigEndian)
     {
@@ -112,7 +113,10 @@ internal sealed class Field64
 
         Debug.Assert(inv * _p[0] == 1);
         _m0 = 0UL - inv;
-        BigInteger r = BigInteger.One << (64 * N);
+
+        // p = 2^521 - 1 (FIPS 186-4 D.2.5) is reduced by folding instead, on plain integers: R = 1.
+        _mersenne521 = p == (BigInteger.One << 521) - 1;
+        BigInteger r = _mersenne521 ? BigInteger.One : BigInteger.One << (64 * N);
         _one = FromInteger(r % p, N);
         _r2 = FromInteger(r * r % p, N);
     }
@@ -143,6 +147,12 @@ internal sealed class Field64
         if (N == 4)
         {
             Mul4(r, a, b);
+            return;
+        }
+
+        if (_mersenne521)
+        {
+            MulMersenne521(r, a, b);
             return;
         }
 
@@ -221,6 +231,50 @@ internal sealed class Field64
         r[1] = d1 ^ (keep & (d1 ^ t1));
         r[2] = d2 ^ (keep & (d2 ^ t2));
         r[3] = d3 ^ (keep & (d3 ^ t3));
+    }
+
+    /// <summary>
+    /// P-521 (R = 1): the 1042-bit product T = T1 2^521 + T0 is T0 + T1 mod p since 2^521 = 1. T0 + T1 &lt; 2^522, and
+    /// folding its bit 521 back once more leaves at most 2^521 = p + 1, which the final subtraction brings below p.
+    /// </summary>
+    [MethodImpl(Hot.Optimize)]
+    private void MulMersenne521(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
+    {
+        const int n = 9;
+        Span<ulong> t = stackalloc ulong[2 * n];
+        t.Clear();
+        for (int i = 0; i < n; i++)
+        {
+            ulong bi = b[i];
+            ulong c = 0;
+            for (int j = 0; j < n; j++)
+            {
+                c = Wide.MulAdd(a[j], bi, t[i + j], c, out t[i + j]);
+            }
+
+            t[i + n] = c;
+        }
+
+        // T0 + T1: limb i of T1 = T >> 521 is bits 9.. of limb 8 + i joined with the low 9 bits of limb 9 + i.
+        ulong carry = 0;
+        for (int i = 0; i < n; i++)
+        {
+            ulong high = (t[8 + i] >> 9) | (i + 9 < 2 * n ? t[9 + i] << 55 : 0);
+            ulong low = i < 8 ? t[i] : t[8] & 0x1FF;
+            t[i] = Wide.Adc(low, high, ref carry);
+        }
+
+        // Fold bit 521 (and anything above, always zero here since the sum is below 2^522) once more.
+        ulong top = t[8] >> 9;
+        t[8] &= 0x1FF;
+        carry = top;
+        for (int i = 0; i < n; i++)
+        {
+            t[i] = Wide.Adc(t[i], 0, ref carry);
+        }
+
+        FinalSubtract(r, t.Slice(0, n), 0);
+        t.Clear();
     }
 
     /// <summary>r = a^2 R^-1 mod p.</summary>
