@@ -4,7 +4,9 @@
 // time depends on the secret. The test is one-sided: a small |t| is evidence, not proof, of constant time.
 //
 // Classes of secret scalars, both in [1, n-1]:
-//   fixed  - one low-Hamming-weight scalar, 2^(bits - 1) + 1 (a long run of zero windows), reused every time;
+//   fixed  - one scalar reused every time: by default (--fixed lowweight) the low-Hamming-weight 2^(bits - 1) + 1,
+//            a long run of zero windows; with --fixed random, one uniform scalar drawn at start (a control: it tells
+//            apart a dependence on the scalar's value from one on the harness, e.g. the reuse of one input);
 //   random - a fresh uniform scalar for every measurement (drawn from a pre-made pool so drawing costs nothing).
 // Operations: "sign" signs a fixed hash with a fixed key and the class's scalar as the nonce (the scalar
 // multiplication k G and the inversion of k); "ecdh" derives the shared secret with the class's scalar as the
@@ -32,7 +34,8 @@ internal static class Program
         string[] curves = Option(args, "--curves", "nistP256 secp256k1 nistP384 nistP521").Split(' ', StringSplitOptions.RemoveEmptyEntries);
         string[] flavours = Option(args, "--flavours", "Reference Unsafe").Split(' ', StringSplitOptions.RemoveEmptyEntries);
         string[] ops = Option(args, "--ops", "sign ecdh").Split(' ', StringSplitOptions.RemoveEmptyEntries);
-        Console.WriteLine($"dudect: {measurements} interleaved measurements per row; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
+        bool fixedRandom = Option(args, "--fixed", "lowweight") == "random";
+        Console.WriteLine($"dudect: {measurements} interleaved measurements per row; fixed class {(fixedRandom ? "a random scalar" : "2^(bits-1) + 1")}; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
         Console.WriteLine("| curve | flavour | op | t (all) | t (below p90) | mean fixed (us) | mean random (us) |");
         Console.WriteLine("|---|---|---|---:|---:|---:|---:|");
         foreach (string curveName in curves)
@@ -42,7 +45,7 @@ internal static class Program
             {
                 foreach (string op in ops)
                 {
-                    Run(curve, flavour, op, measurements);
+                    Run(curve, flavour, op, measurements, fixedRandom);
                 }
             }
         }
@@ -50,13 +53,13 @@ internal static class Program
         return 0;
     }
 
-    private static void Run(CurveParameters curve, string flavour, string op, int measurements)
+    private static void Run(CurveParameters curve, string flavour, string op, int measurements, bool fixedRandom)
     {
         ECCurve ecCurve = curve.ToECCurve(false);
         BigInteger n = CurveParameters.ToInteger(curve.N);
         int len = curve.OrderBytes;
-        byte[] fixedScalar = Encode((BigInteger.One << (curve.OrderBits - 1)) + 1, len);
         var rng = RandomNumberGenerator.Create();
+        byte[] fixedScalar = fixedRandom ? RandomScalar(rng, n, len) : Encode((BigInteger.One << (curve.OrderBits - 1)) + 1, len);
         byte[][] pool = new byte[PoolSize][];
         for (int i = 0; i < PoolSize; i++)
         {

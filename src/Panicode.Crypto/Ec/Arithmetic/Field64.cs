@@ -255,6 +255,55 @@ internal sealed class Field64
             t[i + n] = c;
         }
 
+        FoldMersenne521(r, t);
+    }
+
+    /// <summary>
+    /// a^2 for P-521: the products a_i a_j (i &lt; j) once, doubled by a one-bit shift (their sum is below a^2 / 2, so
+    /// the shift cannot overflow 18 limbs), plus the squares a_i^2; 45 limb products instead of 81.
+    /// </summary>
+    [MethodImpl(Hot.Optimize)]
+    private void SqrMersenne521(Span<ulong> r, ReadOnlySpan<ulong> a)
+    {
+        const int n = 9;
+        Span<ulong> t = stackalloc ulong[2 * n];
+        t.Clear();
+        for (int i = 0; i < n - 1; i++)
+        {
+            ulong ai = a[i];
+            ulong c = 0;
+            for (int j = i + 1; j < n; j++)
+            {
+                c = Wide.MulAdd(ai, a[j], t[i + j], c, out t[i + j]);
+            }
+
+            t[i + n] = c;
+        }
+
+        ulong top = 0;
+        for (int k = 0; k < 2 * n; k++)
+        {
+            ulong v = t[k];
+            t[k] = (v << 1) | top;
+            top = v >> 63;
+        }
+
+        ulong carry = 0;
+        for (int i = 0; i < n; i++)
+        {
+            ulong hi = Wide.Mul(a[i], a[i], out ulong lo);
+            t[2 * i] = Wide.Adc(t[2 * i], lo, ref carry);
+            t[(2 * i) + 1] = Wide.Adc(t[(2 * i) + 1], hi, ref carry);
+        }
+
+        FoldMersenne521(r, t);
+    }
+
+    /// <summary>r = t mod 2^521 - 1 for an 18-limb t &lt; 2^1042, as <see cref="MulMersenne521"/> argues.</summary>
+    private void FoldMersenne521(Span<ulong> r, Span<ulong> t)
+    {
+        const int n = 9;
+
         // T0 + T1: limb i of T1 = T >> 521 is bits 9.. of limb 8 + i joined with the low 9 bits of limb 9 + i.
         ulong carry = 0;
         for (int i = 0; i < n; i++)
@@ -279,7 +328,16 @@ internal sealed class Field64
 
     /// <summary>r = a^2 R^-1 mod p.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Sqr(Span<ulong> r, ReadOnlySpan<ulong> a) => Mul(r, a, a);
+    public void Sqr(Span<ulong> r, ReadOnlySpan<ulong> a)
+    {
+        if (_mersenne521)
+        {
+            SqrMersenne521(r, a);
+            return;
+        }
+
+        Mul(r, a, a);
+    }
 
     /// <summary>r = a + b mod p: the sum is below 2p, so subtract p when it carried or is not below p.</summary>
     [MethodImpl(Hot.Optimize)]
