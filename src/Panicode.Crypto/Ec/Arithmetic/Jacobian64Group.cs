@@ -456,21 +456,7 @@ internal sealed class Jacobian64Group : EcGroup
 
         Span<ulong> sum = stackalloc ulong[3 * n];
         Add(sum, p, q, scratch);
-        if (_f.IsZero(scratch.Slice(0, n)) == 1)
-        {
-            if (_f.IsZero(scratch.Slice(n, n)) == 1)
-            {
-                Double(r, p, scratch);
-            }
-            else
-            {
-                SetInfinity(r);
-            }
-
-            return;
-        }
-
-        sum.CopyTo(r);
+        ResolvePublic(r, p, sum, scratch);
     }
 
     /// <summary>r += q (affine) with branches on the exceptional cases; public data only.</summary>
@@ -486,21 +472,28 @@ internal sealed class Jacobian64Group : EcGroup
 
         Span<ulong> sum = stackalloc ulong[3 * n];
         AddMixed(sum, r, q, scratch);
-        if (_f.IsZero(scratch.Slice(0, n)) == 1)
+        ResolvePublic(r, r, sum, scratch);
+    }
+
+    /// <summary>
+    /// r = the sum p + q that an addition formula left in <paramref name="sum"/>, unless its H and R (scratch[0..2n))
+    /// flag an exception: H = R = 0 means p = q (r = 2 p), H = 0 alone p = -q (r = infinity). r may alias p.
+    /// </summary>
+    private void ResolvePublic(Span<ulong> r, ReadOnlySpan<ulong> p, ReadOnlySpan<ulong> sum, Span<ulong> scratch)
+    {
+        int n = _n;
+        if (_f.IsZero(scratch.Slice(0, n)) == 0)
         {
-            if (_f.IsZero(scratch.Slice(n, n)) == 1)
-            {
-                Double(r, r, scratch);
-            }
-            else
-            {
-                SetInfinity(r);
-            }
-
-            return;
+            sum.CopyTo(r);
         }
-
-        sum.CopyTo(r);
+        else if (_f.IsZero(scratch.Slice(n, n)) == 1)
+        {
+            Double(r, p, scratch);
+        }
+        else
+        {
+            SetInfinity(r);
+        }
     }
 
     /// <summary>
