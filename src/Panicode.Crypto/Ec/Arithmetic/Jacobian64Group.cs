@@ -380,18 +380,30 @@ internal sealed class Jacobian64Group : EcGroup
         f.Sub(h, t0, x1);                   // H = X2 Z1^2 - X1
         f.Sub(rr, t1, y1);                  // R = Y2 Z1^3 - Y1
         f.Mul(r.Slice(2 * n, n), z1, h);    // Z3 = Z1 H
+        FinishAddition(r, h, rr, x1, y1, t0, t1);   // U1 = X1, S1 = Y1 since Z2 = 1
+    }
+
+    /// <summary>
+    /// The common end of both addition formulas, given H = U2 - U1 and R = S2 - S1:
+    /// X3 = R^2 - H^3 - 2 U1 H^2, Y3 = R (U1 H^2 - X3) - S1 H^3 (Z3 is already written).
+    /// </summary>
+    [MethodImpl(Hot.Optimize)]
+    private void FinishAddition(Span<ulong> r, ReadOnlySpan<ulong> h, ReadOnlySpan<ulong> rr, ReadOnlySpan<ulong> u1, ReadOnlySpan<ulong> s1, Span<ulong> t0, Span<ulong> t1)
+    {
+        int n = _n;
+        Field64 f = _f;
         f.Sqr(t0, h);
         f.Mul(t1, t0, h);                   // H^3
-        f.Mul(t0, t0, x1);                  // X1 H^2
+        f.Mul(t0, t0, u1);                  // U1 H^2
         Span<ulong> x3 = r.Slice(0, n);
         f.Sqr(x3, rr);
         f.Sub(x3, x3, t1);
         f.Sub(x3, x3, t0);
-        f.Sub(x3, x3, t0);                  // X3 = R^2 - H^3 - 2 X1 H^2
+        f.Sub(x3, x3, t0);
         f.Sub(t0, t0, x3);
         f.Mul(t0, rr, t0);
-        f.Mul(t1, t1, y1);
-        f.Sub(r.Slice(n, n), t0, t1);       // Y3 = R (X1 H^2 - X3) - Y1 H^3
+        f.Mul(t1, t1, s1);
+        f.Sub(r.Slice(n, n), t0, t1);
     }
 
     /// <summary>
@@ -424,18 +436,7 @@ internal sealed class Jacobian64Group : EcGroup
         f.Sub(rr, rr, s1);                  // R = S2 - S1
         f.Mul(t0, z1, z2);
         f.Mul(r.Slice(2 * n, n), t0, h);    // Z3 = Z1 Z2 H
-        f.Sqr(t0, h);
-        f.Mul(t1, t0, h);                   // H^3
-        f.Mul(t0, t0, u1);                  // U1 H^2
-        Span<ulong> x3 = r.Slice(0, n);
-        f.Sqr(x3, rr);
-        f.Sub(x3, x3, t1);
-        f.Sub(x3, x3, t0);
-        f.Sub(x3, x3, t0);                  // X3 = R^2 - H^3 - 2 U1 H^2
-        f.Sub(t0, t0, x3);
-        f.Mul(t0, rr, t0);
-        f.Mul(t1, t1, s1);
-        f.Sub(r.Slice(n, n), t0, t1);       // Y3 = R (U1 H^2 - X3) - S1 H^3
+        FinishAddition(r, h, rr, u1, s1, t0, t1);
     }
 
     /// <summary>r = p + q (Jacobian) with branches on the exceptional cases; public data only. r may alias p.</summary>
