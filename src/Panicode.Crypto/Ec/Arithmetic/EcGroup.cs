@@ -129,7 +129,10 @@ internal abstract class EcBackend
     protected abstract EcGroup CreateGroup(CurveParameters curve);
 }
 
-/// <summary>The Reference flavour: safe code, Solinas fields for the NIST primes, Montgomery elsewhere.</summary>
+/// <summary>
+/// The Reference flavour: safe code; 64-bit Montgomery limbs (Jacobian64Group) for the named curves, the 32-bit
+/// JacobianGroup (Solinas fields for the NIST primes, Montgomery elsewhere) for explicit curves.
+/// </summary>
 internal sealed class ReferenceBackend : EcBackend
 {
     public static readonly ReferenceBackend Instance = new();
@@ -140,18 +143,26 @@ internal sealed class ReferenceBackend : EcBackend
 
     protected override EcGroup CreateGroup(CurveParameters curve)
     {
-        PrimeField field = curve.Kind switch
+        // The named curves (all of cofactor 1) take the 64-bit limb group; explicit curves, whose generator order
+        // is only being checked here, keep the 32-bit group with its fully general additions.
+        if (curve.IsNamed)
         {
-            FieldKind.NistP192 => NistPrimeField.CreateP192(),
-            FieldKind.NistP224 => NistPrimeField.CreateP224(),
-            FieldKind.NistP256 => NistPrimeField.CreateP256(),
-            FieldKind.NistP384 => NistPrimeField.CreateP384(),
-            FieldKind.NistP521 => new NistP521Field(),
-            _ => new MontgomeryField(ToLimbs(curve.P)),
-        };
+            return new Jacobian64Group(curve);
+        }
 
-        return new JacobianGroup(curve, field, new MontgomeryField(ToLimbs(curve.N)));
+        return new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N)));
     }
+
+    /// <summary>The 32-bit limb field of the curve: Solinas reduction for the NIST primes, Montgomery elsewhere.</summary>
+    internal static PrimeField CreateField(CurveParameters curve) => curve.Kind switch
+    {
+        FieldKind.NistP192 => NistPrimeField.CreateP192(),
+        FieldKind.NistP224 => NistPrimeField.CreateP224(),
+        FieldKind.NistP256 => NistPrimeField.CreateP256(),
+        FieldKind.NistP384 => NistPrimeField.CreateP384(),
+        FieldKind.NistP521 => new NistP521Field(),
+        _ => new MontgomeryField(ToLimbs(curve.P)),
+    };
 
     internal static uint[] ToLimbs(byte[] bigEndian)
     {

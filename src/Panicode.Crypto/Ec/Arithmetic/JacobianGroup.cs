@@ -472,7 +472,7 @@ internal sealed class JacobianGroup : EcGroup
     /// Width-w non-adjacent form (Guide to ECC Alg. 3.35): digits are 0 or odd in (-2^(w-1), 2^(w-1)), least
     /// significant first, at most one non-zero in any w consecutive digits. Variable time: public scalars only.
     /// </summary>
-    private static int[] Naf(ReadOnlySpan<byte> scalar, int w)
+    internal static int[] Naf(ReadOnlySpan<byte> scalar, int w)
     {
         uint[] k = new uint[Limbs.ForBits(scalar.Length * 8) + 1];
         Limbs.FromBigEndian(scalar, k);
@@ -540,7 +540,7 @@ internal sealed class JacobianGroup : EcGroup
     }
 
     /// <summary>Nibble i of a big-endian scalar, counting from the least significant; i is public.</summary>
-    private static uint Nibble(ReadOnlySpan<byte> k, int i)
+    internal static uint Nibble(ReadOnlySpan<byte> k, int i)
     {
         byte b = k[k.Length - 1 - (i >> 1)];
         return (uint)((i & 1) == 0 ? b & 0xF : b >> 4);

@@ -1,0 +1,117 @@
+// Arithmetic modulo the group order n for the Reference Jacobian64Group: the PrimeField contract (32-bit limbs,
+// as the ECDSA layer sees them) over Field64's 64-bit Montgomery multiplication. Elements are stored as
+// x R mod n with R = 2^(64 ceil(limbs / 2)); each operation packs the 32-bit limbs into 64-bit ones with
+// shifts (byte-order independent) and back.
+
+using System;
+using System.Runtime.CompilerServices;
+
+namespace Panicode.Crypto.Ec;
+
+internal sealed class ScalarField64 : PrimeField
+{
+    private readonly Field64 _f;
+    private readonly uint[] _one;
+    private readonly ulong[] _r3;   // R^3 mod n: Mul(hi, R3) = hi R^2 = (hi 2^(64 N)) R
+
+    public ScalarField64(byte[] orderBigEndian)
+        : base(ReferenceBackend.ToLimbs(orderBigEndian))
+    {
+        _f = new Field64(orderBigEndian);
+        _one = new uint[LimbCount];
+        Unpack(_f.One, _one);
+        _r3 = new ulong[_f.N];
+        _f.Mul(_r3, _f.R2, _f.R2);
+    }
+
+    public override ReadOnlySpan<uint> One => _one;
+
+    [MethodImpl(Hot.Optimize)]
+    public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
+    {
+        int n = _f.N;
+        Span<ulong> t = stackalloc ulong[3 * n];
+        Pack(a, t.Slice(0, n));
+        Pack(b, t.Slice(n, n));
+        _f.Mul(t.Slice(2 * n, n), t.Slice(0, n), t.Slice(n, n));
+        Unpack(t.Slice(2 * n, n), r);
+        t.Clear();
+    }
+
+    public override void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical)
+    {
+        int n = _f.N;
+        Span<ulong> t = stackalloc ulong[2 * n];
+        Pack(canonical, t.Slice(0, n));
+        _f.Mul(t.Slice(n, n), t.Slice(0, n), _f.R2);
+        Unpack(t.Slice(n, n), r);
+        t.Clear();
+    }
+
+    public override void FromInternal(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int n = _f.N;
+        Span<ulong> t = stackalloc ulong[2 * n];
+        Pack(a, t.Slice(0, n));
+        t[n] = 1;
+        _f.Mul(t.Slice(0, n), t.Slice(0, n), t.Slice(n, n));
+        Unpack(t.Slice(0, n), r);
+        t.Clear();
+    }
+
+    /// <summary>a^-1 by Fermat on the 64-bit limbs (constant time, as the base class's).</summary>
+    public override void Invert(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int n = _f.N;
+        Span<ulong> t = stackalloc ulong[n];
+        Pack(a, t);
+        _f.Invert(t, t);
+        Unpack(t, r);
+        t.Clear();
+    }
+
+    /// <summary>
+    /// Any input of at most 2 R's bytes: v = hi 2^(64 N) + lo with lo, hi &lt; R, and v R = Mul(lo, R2) + Mul(hi, R3)
+    /// mod n (Montgomery products with one factor below n stay below 2n, then reduce once). Longer inputs take the
+    /// base class's bit-serial path. Time depends only on the input length.
+    /// </summary>
+    public override void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
+    {
+        int n = _f.N;
+        if (bigEndian.Length > 16 * n)
+        {
+            base.Reduce(bigEndian, r);
+            return;
+        }
+
+        Span<ulong> t = stackalloc ulong[4 * n];
+        Span<ulong> lo = t.Slice(0, n);
+        Span<ulong> hi = t.Slice(n, n);
+        int loBytes = Math.Min(bigEndian.Length, 8 * n);
+        Field64.FromBigEndian(bigEndian.Slice(bigEndian.Length - loBytes), lo);
+        Field64.FromBigEndian(bigEndian.Slice(0, bigEndian.Length - loBytes), hi);
+        _f.Mul(t.Slice(2 * n, n), lo, _f.R2);
+        _f.Mul(t.Slice(3 * n, n), hi, _r3);
+        _f.Add(lo, t.Slice(2 * n, n), t.Slice(3 * n, n));
+        Unpack(lo, r);
+        t.Clear();
+    }
+
+    private static void Pack(ReadOnlySpan<uint> src, Span<ulong> dst)
+    {
+        for (int i = 0; i < dst.Length; i++)
+        {
+            ulong low = 2 * i < src.Length ? src[2 * i] : 0;
+            ulong high = (2 * i) + 1 < src.Length ? src[(2 * i) + 1] : 0;
+            dst[i] = low | (high << 32);
+        }
+    }
+
+    private static void Unpack(ReadOnlySpan<ulong> src, Span<uint> dst)
+    {
+        for (int i = 0; i < dst.Length; i++)
+        {
+            dst[i] = (uint)(src[i >> 1] >> ((i & 1) * 32));
+        }
+    }
+}

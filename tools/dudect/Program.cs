@@ -1,0 +1,178 @@
+// A dudect-style timing check (Reparaz, Balasch and Verbauwhede, "Dude, is my code constant time?", DATE 2017):
+// time one secret-dependent operation on inputs drawn from two classes, interleaved at random, and compare the two
+// timing distributions with Welch's t-test. |t| above about 4.5 says the classes are distinguishable, i.e. the
+// time depends on the secret. The test is one-sided: a small |t| is evidence, not proof, of constant time.
+//
+// Classes of secret scalars, both in [1, n-1]:
+//   fixed  - one scalar reused every time: by default (--fixed lowweight) the low-Hamming-weight 2^(bits - 1) + 1,
+//            a long run of zero windows; with --fixed random, one uniform scalar drawn at start (a control: it tells
+//            apart a dependence on the scalar's value from one on the harness, e.g. the reuse of one input);
+//   random - a fresh uniform scalar for every measurement (drawn from a pre-made pool so drawing costs nothing).
+// Operations: "sign" signs a fixed hash with a fixed key and the class's scalar as the nonce (the scalar
+// multiplication k G and the inversion of k); "ecdh" derives the shared secret with the class's scalar as the
+// private key against a fixed peer (k P and the final inversion). Each measurement is one call; the first 5% of
+// measurements warm up and are dropped; t is reported on all measurements and on those below the pooled
+// 90th percentile (cropping, as dudect does, the long tail a shared machine adds).
+
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Linq;
+using System.Numerics;
+using System.Security.Cryptography;
+using Panicode.Crypto;
+using Panicode.Crypto.Ec;
+using Panicode.Crypto.Unsafe;
+
+internal static class Program
+{
+    private const int PoolSize = 512;
+
+    public static int Main(string[] args)
+    {
+        int measurements = int.Parse(Option(args, "--measurements", "100000"));
+        string[] curves = Option(args, "--curves", "nistP256 secp256k1 nistP384 nistP521").Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        string[] flavours = Option(args, "--flavours", "Reference Unsafe").Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        string[] ops = Option(args, "--ops", "sign ecdh").Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        bool fixedRandom = Option(args, "--fixed", "lowweight") == "random";
+        Console.WriteLine($"dudect: {measurements} interleaved measurements per row; fixed class {(fixedRandom ? "a random scalar" : "2^(bits-1) + 1")}; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
+        Console.WriteLine("| curve | flavour | op | t (all) | t (below p90) | mean fixed (us) | mean random (us) |");
+        Console.WriteLine("|---|---|---|---:|---:|---:|---:|");
+        foreach (string curveName in curves)
+        {
+            CurveParameters curve = CurveParameters.FindNamed(null, curveName) ?? throw new ArgumentException($"Unknown curve {curveName}.");
+            foreach (string flavour in flavours)
+            {
+                foreach (string op in ops)
+                {
+                    Run(curve, flavour, op, measurements, fixedRandom);
+                }
+            }
+        }
+
+        return 0;
+    }
+
+    private static void Run(CurveParameters curve, string flavour, string op, int measurements, bool fixedRandom)
+    {
+        ECCurve ecCurve = curve.ToECCurve(false);
+        BigInteger n = CurveParameters.ToInteger(curve.N);
+        int len = curve.OrderBytes;
+        var rng = RandomNumberGenerator.Create();
+        byte[] fixedScalar = fixedRandom ? RandomScalar(rng, n, len) : Encode((BigInteger.One << (curve.OrderBits - 1)) + 1, len);
+        byte[][] pool = new byte[PoolSize][];
+        for (int i = 0; i < PoolSize; i++)
+        {
+            pool[i] = RandomScalar(rng, n, len);
+        }
+
+        Func<byte[], Action> prepare = op switch
+        {
+            "sign" => PrepareSign(flavour, ecCurve, len),
+            "ecdh" => PrepareEcdh(flavour, ecCurve),
+            _ => throw new ArgumentException($"Unknown operation {op}."),
+        };
+
+        // Every input is prepared before timing starts; the loop only picks one and calls it.
+        Action fixedCall = prepare(fixedScalar);
+        Action[] randomCalls = pool.Select(prepare).ToArray();
+        byte[] classes = new byte[measurements];
+        rng.GetBytes(classes);
+        byte[] picks = new byte[measurements * 2];
+        rng.GetBytes(picks);
+        long[] times = new long[measurements];
+        for (int i = 0; i < measurements; i++)
+        {
+            Action call = (classes[i] & 1) == 0 ? fixedCall : randomCalls[(picks[2 * i] | (picks[(2 * i) + 1] << 8)) % PoolSize];
+            long start = Stopwatch.GetTimestamp();
+            call();
+            times[i] = Stopwatch.GetTimestamp() - start;
+        }
+
+        int skip = measurements / 20;
+        long[] kept = times.Skip(skip).ToArray();
+        byte[] keptClasses = classes.Skip(skip).ToArray();
+        long p90 = kept.OrderBy(t => t).ElementAt((int)(kept.Length * 0.9));
+        (double tAll, double m0, double m1) = Welch(kept, keptClasses, long.MaxValue);
+        (double tCrop, _, _) = Welch(kept, keptClasses, p90);
+        double us = 1e6 / Stopwatch.Frequency;
+        Console.WriteLine($"| {curve.FriendlyName} | {flavour} | {op} | {tAll:F2} | {tCrop:F2} | {m0 * us:F1} | {m1 * us:F1} |");
+    }
+
+    private static Func<byte[], Action> PrepareSign(string flavour, ECCurve curve, int len)
+    {
+        PrimeEcdsa key = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdsa(curve) : PrimeEcdsa.Create(curve);
+        byte[] hash = new byte[Math.Min(64, len)];
+        RandomNumberGenerator.Fill(hash);
+        key.SignHash(hash);
+        return k => () => key.SignHashWithNonce(hash, k);
+    }
+
+    private static Func<byte[], Action> PrepareEcdh(string flavour, ECCurve curve)
+    {
+        using PrimeEcdh peerKey = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdh(curve) : PrimeEcdh.Create(curve);
+        ECDiffieHellmanPublicKey peer = peerKey.PublicKey;
+        ECParameters publicParameters = peerKey.ExportParameters(false);
+        return d =>
+        {
+            ECParameters p = publicParameters;
+            p.D = d;
+            p.Q = default;
+            PrimeEcdh mine = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdh(p) : PrimeEcdh.Create(p);
+            return () => mine.DeriveRawSecretAgreement(peer);
+        };
+    }
+
+    /// <summary>Welch's t of class 0 against class 1 over the measurements not above the cut; and the two means.</summary>
+    private static (double T, double Mean0, double Mean1) Welch(long[] times, byte[] classes, long cut)
+    {
+        double[] mean = new double[2], m2 = new double[2];
+        long[] count = new long[2];
+        for (int i = 0; i < times.Length; i++)
+        {
+            if (times[i] > cut)
+            {
+                continue;
+            }
+
+            // Welford's online mean and variance.
+            int c = classes[i] & 1;
+            count[c]++;
+            double delta = times[i] - mean[c];
+            mean[c] += delta / count[c];
+            m2[c] += delta * (times[i] - mean[c]);
+        }
+
+        double v0 = m2[0] / (count[0] - 1), v1 = m2[1] / (count[1] - 1);
+        return ((mean[0] - mean[1]) / Math.Sqrt((v0 / count[0]) + (v1 / count[1])), mean[0], mean[1]);
+    }
+
+    private static byte[] RandomScalar(RandomNumberGenerator rng, BigInteger n, int len)
+    {
+        byte[] buffer = new byte[len];
+        while (true)
+        {
+            rng.GetBytes(buffer);
+            BigInteger k = new(buffer, isUnsigned: true, isBigEndian: true);
+            k %= BigInteger.One << (int)n.GetBitLength();
+            if (k > 0 && k < n)
+            {
+                return Encode(k, len);
+            }
+        }
+    }
+
+    private static byte[] Encode(BigInteger value, int len)
+    {
+        byte[] raw = value.ToByteArray(isUnsigned: true, isBigEndian: true);
+        byte[] r = new byte[len];
+        raw.CopyTo(r, len - raw.Length);
+        return r;
+    }
+
+    private static string Option(string[] args, string name, string fallback)
+    {
+        int i = Array.IndexOf(args, name);
+        return i >= 0 && i + 1 < args.Length ? args[i + 1] : fallback;
+    }
+}
