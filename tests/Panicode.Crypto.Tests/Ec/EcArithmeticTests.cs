@@ -172,7 +172,7 @@ public class EcArithmeticTests
         }
     }
 
-    private static PrimeField FieldOf(EcGroup group) => group is UnsafeEcGroup fast ? fast.Field : ((JacobianGroup)group).Field;
+    private static PrimeField FieldOf(EcGroup group) => group is FastEcGroup fast ? fast.Field : ((JacobianGroup)group).Field;
 
     /// <summary>
     /// Runs Mul, Sqr, Add, Sub, Invert and Reduce on both fields over edge values (0, 1, 2, m-1, m-2, (m+-1)/2, 2^k and
