@@ -13,7 +13,9 @@
 //   16 v > d for v > 0, so again no doubling case).
 // - u1 G + u2 Q (verification; public): u1 G by direct lookups in the base table, u2 Q by width-5 wNAF (Guide
 //   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time.
-// - Inversion: Fermat (x^(p-2)) with 4-bit fixed windows on the public exponent; constant time.
+// - Inversion: Fermat (x^(p-2)) with 4-bit fixed windows on the public exponent, constant time, for anything
+//   derived from a secret; the binary extended Euclidean algorithm, variable time, for public points (the tables
+//   of public points, the verification result).
 
 using System;
 using System.Diagnostics;
@@ -42,8 +44,13 @@ internal abstract class FastEcGroup : EcGroup
         BigInteger p = CurveParameters.ToInteger(curve.P);
         int m = (curve.FieldBits + 63) / 64;
         ulong* constants = FieldConstants.Create(p, m);
+        if (curve.Kind == FieldKind.NistP256)
+        {
+            return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
+        }
+
         return m == 4
-            ? new FastEcGroup<Montgomery4Ops>(curve, scalars, new Montgomery4Ops(constants))
+            ? new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants))
             : new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m));
     }
 }
@@ -59,7 +66,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
     private readonly int _m;
     private readonly int _windows;
     private readonly int _aKind;        // 1: a = -3, 2: a = 0, 0: any other a
-    private readonly ulong* _k;         // a, b (Montgomery), p - 2 (plain), G (affine, Montgomery)
+    private readonly ulong* _k;         // a, b (Montgomery), p - 2 (plain), G (affine, Montgomery), R^3 mod p
     private readonly FastPrimeField<TF> _field;
     private ulong[]? _baseTable;
 
@@ -74,12 +81,14 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         int m = _m;
         BigInteger p = CurveParameters.ToInteger(curve.P);
         BigInteger a = CurveParameters.ToInteger(curve.A);
-        ulong[] block = new ulong[5 * m];
+        ulong[] block = new ulong[6 * m];
         FieldConstants.Write(a, block, 0, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.B), block, m, m);
         FieldConstants.Write(p - 2, block, 2 * m, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.Gx), block, 3 * m, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.Gy), block, 4 * m, m);
+        BigInteger r = BigInteger.One << (64 * m);
+        FieldConstants.Write(r * r * r % p, block, 5 * m, m);
         _k = (ulong*)GCHandle.Alloc(block, GCHandleType.Pinned).AddrOfPinnedObject();
         ToMont(A, A);
         ToMont(B, B);
@@ -97,6 +106,8 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
     private ulong* PMinus2 => _k + (2 * _m);
 
     private ulong* Gx => _k + (3 * _m);
+
+    private ulong* R3 => _k + (5 * _m);
 
     private ulong* R2 => _f.Constants + (2 * _m) + 1;
 
@@ -143,22 +154,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         {
             for (int i = 0; i < _windows; i++)
             {
-                ulong digit = Digit(kb, i);
-                Select(lifted, table + (i * Entries * n2), digit, n2);
-                ulong dZero = IsZeroWord(digit);
-
-                AddMixed(sum, q, lifted, lifted + m);
-
-                // q = qInf ? (lifted, Z = [digit != 0]) : dZero ? q : sum.
-                Move(q, sum, 3 * m, ~dZero);
-                Move(q, lifted, n2, qInf);
-                ulong* z = q + n2;
-                for (int w = 0; w < m; w++)
-                {
-                    z[w] ^= qInf & (z[w] ^ (MontOne[w] & ~dZero));
-                }
-
-                qInf &= dZero;
+                qInf = AddSelected(q, sum, lifted, table + (i * Entries * n2), Digit(kb, i), qInf);
             }
         }
 
@@ -197,19 +193,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
                 Dbl(q, q);
             }
 
-            ulong digit = Digit(kb, i);
-            Select(lifted, table, digit, n2);
-            ulong dZero = IsZeroWord(digit);
-            AddMixed(sum, q, lifted, lifted + m);
-            Move(q, sum, 3 * m, ~dZero);
-            Move(q, lifted, n2, qInf);
-            ulong* z = q + n2;
-            for (int w = 0; w < m; w++)
-            {
-                z[w] ^= qInf & (z[w] ^ (MontOne[w] & ~dZero));
-            }
-
-            qInf &= dZero;
+            qInf = AddSelected(q, sum, lifted, table, Digit(kb, i), qInf);
         }
 
         bool finite = ToAffine(q, qInf, x, y);
@@ -301,10 +285,36 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             r = tmp;
         }
 
-        return ToAffine(r, 0, x, Span<byte>.Empty);
+        return ToAffine(r, 0, x, Span<byte>.Empty, publicData: true);
     }
 
     // ---------------------------------------------------------------- point formulas
+
+    /// <summary>
+    /// One constant-time window step: q += entry digit of a 15-entry affine table (scanned whole), with q at
+    /// infinity when qInf is all ones and nothing added for digit 0. Returns the new qInf mask. sum and lifted are
+    /// scratch (3m and 2m limbs).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ulong AddSelected(ulong* q, ulong* sum, ulong* lifted, ulong* table, ulong digit, ulong qInf)
+    {
+        int m = _m;
+        int n2 = 2 * m;
+        Select(lifted, table, digit, n2);
+        ulong dZero = IsZeroWord(digit);
+        AddMixed(sum, q, lifted, lifted + m);
+
+        // q = qInf ? (lifted, Z = [digit != 0]) : dZero ? q : sum.
+        Move(q, sum, 3 * m, ~dZero);
+        Move(q, lifted, n2, qInf);
+        ulong* z = q + n2;
+        for (int w = 0; w < m; w++)
+        {
+            z[w] ^= qInf & (z[w] ^ (MontOne[w] & ~dZero));
+        }
+
+        return qInf & dZero;
+    }
 
     /// <summary>r = 2 p (r may alias p); infinity (Z = 0) doubles to Z = 0.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -620,7 +630,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
                 _f.Mul(prefix + (i * m), prefix + ((i - 1) * m), jac + (i * 3 * m) + (2 * m));
             }
 
-            Invert(inv, prefix + ((count - 1) * m));
+            InvertPublic(inv, prefix + ((count - 1) * m));
             for (int i = count - 1; i >= 0; i--)
             {
                 ulong* point = jac + (i * 3 * m);
@@ -674,15 +684,136 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         Clear(acc, m);
     }
 
-    /// <summary>(x, y) of a Jacobian point into big-endian bytes; false (and zeros) when inf is set. y may be empty.</summary>
-    private bool ToAffine(ulong* p, ulong inf, Span<byte> x, Span<byte> y)
+    /// <summary>
+    /// r = a^-1 for a public, non-zero a (Montgomery form in and out), by the binary extended Euclidean algorithm
+    /// (Guide Alg. 2.22) in variable time: with u = a R, v = p and the invariants x1 a R = u, x2 a R = v (mod p) it
+    /// ends with x1 = (a R)^-1 when u = 1 (or x2 when v = 1); a Montgomery multiplication by R^3 gives a^-1 R.
+    /// </summary>
+    private void InvertPublic(ulong* r, ulong* a)
+    {
+        int m = _m;
+        ulong* p = _f.Constants;
+        ulong* t = stackalloc ulong[4 * m];
+        ulong* u = t;
+        ulong* v = t + m;
+        ulong* x1 = t + (2 * m);
+        ulong* x2 = t + (3 * m);
+        Copy(u, a, m);
+        Copy(v, p, m);
+        Clear(x1, m);
+        Clear(x2, m);
+        x1[0] = 1;
+        while (!IsOneVar(u) && !IsOneVar(v))
+        {
+            while ((u[0] & 1) == 0)
+            {
+                HalveMod(u, x1, p);
+            }
+
+            while ((v[0] & 1) == 0)
+            {
+                HalveMod(v, x2, p);
+            }
+
+            if (GreaterOrEqualVar(u, v))
+            {
+                SubPlain(u, v);
+                _f.Sub(x1, x1, x2);
+            }
+            else
+            {
+                SubPlain(v, u);
+                _f.Sub(x2, x2, x1);
+            }
+        }
+
+        _f.Mul(r, IsOneVar(u) ? x1 : x2, R3);
+    }
+
+    /// <summary>w /= 2 (w even) and x = x / 2 mod p.</summary>
+    private void HalveMod(ulong* w, ulong* x, ulong* p)
+    {
+        int m = _m;
+        for (int i = 0; i < m - 1; i++)
+        {
+            w[i] = (w[i] >> 1) | (w[i + 1] << 63);
+        }
+
+        w[m - 1] >>= 1;
+        ulong top = 0;
+        if ((x[0] & 1) != 0)
+        {
+            ulong c = 0;
+            for (int i = 0; i < m; i++)
+            {
+                x[i] = Limb.AddC(x[i], p[i], ref c);
+            }
+
+            top = c;
+        }
+
+        for (int i = 0; i < m - 1; i++)
+        {
+            x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+        }
+
+        x[m - 1] = (x[m - 1] >> 1) | (top << 63);
+    }
+
+    private bool IsOneVar(ulong* a)
+    {
+        ulong acc = a[0] ^ 1;
+        for (int i = 1; i < _m; i++)
+        {
+            acc |= a[i];
+        }
+
+        return acc == 0;
+    }
+
+    private bool GreaterOrEqualVar(ulong* a, ulong* b)
+    {
+        for (int i = _m - 1; i >= 0; i--)
+        {
+            if (a[i] != b[i])
+            {
+                return a[i] > b[i];
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>a -= b (a &gt;= b), plain integers.</summary>
+    private void SubPlain(ulong* a, ulong* b)
+    {
+        ulong borrow = 0;
+        for (int i = 0; i < _m; i++)
+        {
+            a[i] = Limb.SubB(a[i], b[i], ref borrow);
+        }
+    }
+
+    /// <summary>
+    /// (x, y) of a Jacobian point into big-endian bytes; false (and zeros) when inf is set. y may be empty. The
+    /// inversion is constant-time unless the point is public (verification).
+    /// </summary>
+    private bool ToAffine(ulong* p, ulong inf, Span<byte> x, Span<byte> y, bool publicData = false)
     {
         int m = _m;
         ulong* t = stackalloc ulong[3 * m];
         ulong* zi = t;
         ulong* zz = t + m;
         ulong* v = t + (2 * m);
-        Invert(zi, p + (2 * m));
+        if (publicData)
+        {
+            InvertPublic(zi, p + (2 * m));
+        }
+        else
+        {
+            Invert(zi, p + (2 * m));
+        }
+
         _f.Sqr(zz, zi);
         _f.Mul(v, p, zz);
         Encode(v, x);

@@ -30,19 +30,7 @@ internal sealed unsafe class FastPrimeField<TF> : PrimeField
 
     public override ReadOnlySpan<uint> One => _one;
 
-    public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
-    {
-        int m = _f.Limbs;
-        ulong* wa = stackalloc ulong[m];
-        ulong* wb = stackalloc ulong[m];
-        fixed (uint* pa = a, pb = b, pr = r)
-        {
-            Widen(pa, wa);
-            Widen(pb, wb);
-            _f.Mul(wa, wa, wb);
-            Narrow(wa, pr);
-        }
-    }
+    public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, Operation.Mul);
 
     public override void Sqr(Span<uint> r, ReadOnlySpan<uint> a)
     {
@@ -55,9 +43,9 @@ internal sealed unsafe class FastPrimeField<TF> : PrimeField
         }
     }
 
-    public override void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, subtract: false);
+    public override void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, Operation.Add);
 
-    public override void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, subtract: true);
+    public override void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, Operation.Sub);
 
     public override void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical)
     {
@@ -89,7 +77,14 @@ internal sealed unsafe class FastPrimeField<TF> : PrimeField
         }
     }
 
-    private void Binary(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b, bool subtract)
+    private enum Operation
+    {
+        Mul,
+        Add,
+        Sub,
+    }
+
+    private void Binary(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b, Operation op)
     {
         int m = _f.Limbs;
         ulong* wa = stackalloc ulong[m];
@@ -98,13 +93,17 @@ internal sealed unsafe class FastPrimeField<TF> : PrimeField
         {
             Widen(pa, wa);
             Widen(pb, wb);
-            if (subtract)
+            switch (op)
             {
-                _f.Sub(wa, wa, wb);
-            }
-            else
-            {
-                _f.Add(wa, wa, wb);
+                case Operation.Mul:
+                    _f.Mul(wa, wa, wb);
+                    break;
+                case Operation.Add:
+                    _f.Add(wa, wa, wb);
+                    break;
+                default:
+                    _f.Sub(wa, wa, wb);
+                    break;
             }
 
             Narrow(wa, pr);

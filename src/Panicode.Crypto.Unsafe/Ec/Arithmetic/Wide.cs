@@ -1,6 +1,6 @@
 // 64-bit limb arithmetic for the Unsafe field code: 64 x 64 -> 128-bit products (Math.BigMul, which the JIT
-// turns into one MUL or MULX, on .NET; four 32-bit products on netstandard2.0) and carries computed
-// arithmetically, so no step branches on limb values.
+// turns into one MUL or MULX, on .NET; four 32-bit products on netstandard2.0) and carries that no step branches
+// on: on .NET a comparison materialised as a byte (CMP + SETB), elsewhere computed from the operands' top bits.
 
 using System;
 using System.Runtime.CompilerServices;
@@ -46,11 +46,27 @@ internal static unsafe class Wide
 
     /// <summary>The carry out of s = x + y (mod 2^64), without a comparison the JIT could turn into a branch.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Carry(ulong x, ulong y, ulong s) => ((x & y) | ((x | y) & ~s)) >> 63;
+    public static ulong Carry(ulong x, ulong y, ulong s)
+    {
+#if NET
+        // s = x + y wrapped exactly when s < x. The comparison's flag is materialised as a byte (SETB/CSET), not
+        // branched on: the bool goes straight into an integer, which the JIT compiles without a jump.
+        return System.Runtime.CompilerServices.Unsafe.BitCast<bool, byte>(s < x);
+#else
+        return ((x & y) | ((x | y) & ~s)) >> 63;
+#endif
+    }
 
     /// <summary>The borrow out of d = x - y (mod 2^64).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Borrow(ulong x, ulong y, ulong d) => ((~x & y) | (~(x ^ y) & d)) >> 63;
+    public static ulong Borrow(ulong x, ulong y, ulong d)
+    {
+#if NET
+        return System.Runtime.CompilerServices.Unsafe.BitCast<bool, byte>(x < y);
+#else
+        return ((~x & y) | (~(x ^ y) & d)) >> 63;
+#endif
+    }
 
     /// <summary>Zeroes count limbs (temporaries that may derive from secrets).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
