@@ -25,6 +25,7 @@ using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Threading;
 using Panicode.Crypto.Ec;
+using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
@@ -174,10 +175,14 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ulong* table = stackalloc ulong[Entries * n2];
         if (!Decode(point.X, table) || !Decode(point.Y, table + m))
         {
-            throw new CryptographicException("The point is not on the curve.");
+            throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
         }
 
-        BuildOddTable(table, all: true);
+        if (!BuildOddTable(table, all: true))
+        {
+            throw new CryptographicException(ErrorMessages.EcPointOrder);
+        }
+
         Span<byte> kb = stackalloc byte[Scalars.ByteLength];
         ReduceScalar(k, kb);
 
@@ -239,10 +244,14 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             ulong* negY = stackalloc ulong[m];
             if (!Decode(q.X, table) || !Decode(q.Y, table + m))
             {
-                throw new CryptographicException("The point is not on the curve.");
+                throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
             }
 
-            BuildOddTable(table, all: false);
+            if (!BuildOddTable(table, all: false))
+            {
+                throw new CryptographicException(ErrorMessages.EcPointOrder);
+            }
+
             sbyte* naf = stackalloc sbyte[(8 * u2.Length) + 1];
             int len = Wnaf(u2, naf);
             for (int i = len - 1; i >= 0; i--)
@@ -538,7 +547,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
     /// From the affine P in table[0], fills table with the affine j P for j = 1..15 (all) or the odd j = 1, 3, ..., 15
     /// (entry (j - 1) / 2), computed in Jacobian coordinates and normalised with one batched inversion. P is public.
     /// </summary>
-    private void BuildOddTable(ulong* table, bool all)
+    private bool BuildOddTable(ulong* table, bool all)
     {
         int m = _m;
         int n2 = 2 * m;
@@ -558,14 +567,19 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             }
             else
             {
-                // (i + 1) P = i P + P, or (2i + 1) P = (2i - 1) P + 2P: never a doubling or infinity for j <= 15 < n.
-                bool finite = AddVar(cur, prev, all ? jac : twoP);
-                Debug.Assert(finite);
+                // (i + 1) P = i P + P, or (2i + 1) P = (2i - 1) P + 2P: never a doubling or infinity for j <= 15 < n
+                // when P has order n; a point of small order (possible only on a curve with a cofactor) is refused.
+                if (IsZeroWord(Or(twoP + (2 * m))) != 0 || !AddVar(cur, prev, all ? jac : twoP))
+                {
+                    Clear(jac, Entries * 3 * m);
+                    return false;
+                }
             }
         }
 
         Normalize(jac, table, count);
         Clear(jac, Entries * 3 * m);
+        return true;
     }
 
     /// <summary>
@@ -705,6 +719,13 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         x1[0] = 1;
         while (!IsOneVar(u) && !IsOneVar(v))
         {
+            // u = 0 only for a = 0 or a common factor with p (never for a prime p and a != 0): no inverse; stop.
+            if (IsZeroWord(Or(u)) != 0 || IsZeroWord(Or(v)) != 0)
+            {
+                Clear(r, m);
+                return;
+            }
+
             while ((u[0] & 1) == 0)
             {
                 HalveMod(u, x1, p);
