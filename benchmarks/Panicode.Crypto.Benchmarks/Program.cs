@@ -20,6 +20,8 @@ namespace Panicode.Crypto.Benchmarks;
 /// <c>--short-job</c> keeps the full matrix but measures with the short job (a smoke test);
 /// <c>--full-job</c> measures the short matrix with the full job. <c>-- --camellia-interleaved</c> measures the
 /// Camellia ablation with interleaved rounds instead (see <see cref="Ablation.CamelliaInterleavedAblation"/>).
+/// <c>-- --ec-interleaved [curve ...]</c>: the EC benchmark with every implementation interleaved (see
+/// <see cref="Ec.EcInterleaved"/>).
 /// </summary>
 public static class Program
 {
@@ -34,6 +36,14 @@ public static class Program
         if (args.Contains("--cryptrec128b-interleaved"))
         {
             Symmetric.Cryptrec128bInterleaved.Run();
+            return 0;
+        }
+
+        // EC performance (sign, verify, key generation, ECDH) against BouncyCastle, OpenSSL and libsecp256k1.
+        if (args.Contains("--ec-interleaved"))
+        {
+            string[] curves = args.Where(a => a != "--ec-interleaved").ToArray();
+            Ec.EcInterleaved.Run(curves.Length > 0 ? curves : Ec.CurveSpec.All);
             return 0;
         }
 

@@ -3,6 +3,7 @@ using System.Security.Cryptography;
 using Org.BouncyCastle.Asn1.X9;
 using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Agreement;
+using Org.BouncyCastle.Crypto.EC;
 using Org.BouncyCastle.Crypto.Generators;
 using Org.BouncyCastle.Crypto.Parameters;
 using Org.BouncyCastle.Crypto.Signers;
@@ -94,7 +95,9 @@ public sealed class BouncyCastleEcRunner : EcRunner
 
     public BouncyCastleEcRunner(string curveName, byte[] hash)
     {
-        X9ECParameters x9 = ECNamedCurveTable.GetByName(curveName);
+        // BouncyCastle's fastest form of each curve: the specialised field code of CustomNamedCurves (SEC and NIST
+        // curves) where it has one, the generic curve of ECNamedCurveTable otherwise (brainpool).
+        X9ECParameters x9 = CustomNamedCurves.GetByName(curveName) ?? ECNamedCurveTable.GetByName(curveName);
         ECDomainParameters domain = new(x9.Curve, x9.G, x9.N, x9.H, x9.GetSeed());
         SecureRandom random = new();
         _generator.Init(new ECKeyGenerationParameters(domain, random));

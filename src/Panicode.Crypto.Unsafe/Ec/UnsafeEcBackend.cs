@@ -1,7 +1,7 @@
-// The Unsafe flavour's arithmetic behind the same ECDSA/ECDH layer: the pointer/stackalloc fields of this folder
-// under the Reference's point code (JacobianGroup: constant-time fixed windows for ECDH, interleaved wNAF for
-// verification), with k G replaced by UnsafeEcGroup's affine table and mixed additions. On a big-endian machine, where the 64-bit view of the 32-bit limbs
-// would be wrong, it uses the Reference fields.
+// The Unsafe flavour's arithmetic behind the same ECDSA/ECDH layer: FastEcGroup (64-bit Montgomery fields as
+// generic struct policies, affine base tables, wNAF verification) with the pointer CIOS field mod n for scalars.
+// On a big-endian machine, where the scalar field's 64-bit view of its 32-bit limbs would be wrong, it uses the
+// Reference groups.
 
 using System;
 using Panicode.Crypto.Ec;
@@ -23,13 +23,13 @@ internal sealed class UnsafeEcBackend : EcBackend
             return ReferenceBackend.Instance.GetGroup(curve);
         }
 
-        PrimeField field = curve.Kind switch
+        // Toy explicit curves (tests of the validation paths) keep the Reference code: the table arguments above
+        // need a prime n larger than the window digits.
+        if (curve.OrderBits < 32)
         {
-            FieldKind.NistP192 => new UnsafeP192Field(),
-            FieldKind.NistP256 => new UnsafeP256Field(),
-            _ => new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.P)),
-        };
+            return ReferenceBackend.Instance.GetGroup(curve);
+        }
 
-        return new UnsafeEcGroup(new JacobianGroup(curve, field, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N))));
+        return FastEcGroup.Create(curve, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N)));
     }
 }

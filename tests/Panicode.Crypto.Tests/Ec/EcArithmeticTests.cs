@@ -220,7 +220,7 @@ public class EcArithmeticTests
     /// <summary>The 32-bit field of a group; for the Reference Jacobian64Group, the one explicit curves still use.</summary>
     private static PrimeField FieldOf(EcGroup group) => group switch
     {
-        UnsafeEcGroup fast => fast.Field,
+        FastEcGroup fast => fast.Field,
         JacobianGroup jacobian => jacobian.Field,
         _ => ReferenceBackend.CreateField(group.Curve),
     };

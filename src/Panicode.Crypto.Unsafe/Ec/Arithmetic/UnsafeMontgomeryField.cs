@@ -64,7 +64,7 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
         {
             if ((_n & 1) == 0)
             {
-                MontMul(t, (ulong*)pa, (ulong*)pb, p, _m0, m);
+                Limb.MontMul(t, (ulong*)pa, (ulong*)pb, p, _m0, m);
             }
             else
             {
@@ -72,7 +72,7 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
                 ulong* wb = stackalloc ulong[m];
                 Widen(pa, wa, _n);
                 Widen(pb, wb, _n);
-                MontMul(t, wa, wb, p, _m0, m);
+                Limb.MontMul(t, wa, wb, p, _m0, m);
                 Wide.Clear(wa, m);
                 Wide.Clear(wb, m);
             }
@@ -120,67 +120,6 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
         one.Clear();
         one[0] = 1;
         Mul(r, a, one);
-    }
-
-    /// <summary>
-    /// CIOS: for each limb b_i, t += a b_i, then t += q p with q = t_0 m0 mod 2^64 so the low limb vanishes, and t
-    /// shifts down one limb. t stays below 2p (inputs below p), so one masked subtraction of p ends it; the
-    /// result (m limbs) is left in t.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void MontMul(ulong* t, ulong* a, ulong* b, ulong* p, ulong m0, int m)
-    {
-        for (int i = 0; i < m + 2; i++)
-        {
-            t[i] = 0;
-        }
-
-        for (int i = 0; i < m; i++)
-        {
-            ulong bi = b[i];
-            ulong c = 0;
-            for (int j = 0; j < m; j++)
-            {
-                c = Wide.MulAdd(a[j], bi, t[j], c, out t[j]);
-            }
-
-            ulong s = t[m] + c;
-            t[m + 1] = Wide.Carry(t[m], c, s);
-            t[m] = s;
-
-            ulong q = t[0] * m0;
-            c = Wide.MulAdd(q, p[0], t[0], 0, out _);
-            for (int j = 1; j < m; j++)
-            {
-                c = Wide.MulAdd(q, p[j], t[j], c, out t[j - 1]);
-            }
-
-            s = t[m] + c;
-            t[m - 1] = s;
-            t[m] = t[m + 1] + Wide.Carry(t[m], c, s);
-        }
-
-        ulong borrow = 0;
-        for (int j = 0; j < m; j++)
-        {
-            ulong d = t[j] - p[j];
-            ulong b1 = Wide.Borrow(t[j], p[j], d);
-            ulong d2 = d - borrow;
-            borrow = b1 | Wide.Borrow(d, borrow, d2);
-        }
-
-        // Subtract when t overflowed m limbs or t >= p.
-        ulong mask = 0UL - (t[m] | (borrow ^ 1UL));
-        borrow = 0;
-        for (int j = 0; j < m; j++)
-        {
-            ulong pj = p[j] & mask;
-            ulong d = t[j] - pj;
-            ulong b1 = Wide.Borrow(t[j], pj, d);
-            ulong d2 = d - borrow;
-            borrow = b1 | Wide.Borrow(d, borrow, d2);
-            t[j] = d2;
-        }
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

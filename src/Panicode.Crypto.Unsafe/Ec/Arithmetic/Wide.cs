@@ -1,6 +1,6 @@
 // 64-bit limb arithmetic for the Unsafe field code: 64 x 64 -> 128-bit products (Math.BigMul, which the JIT
-// turns into one MUL or MULX, on .NET; four 32-bit products on netstandard2.0) and carries computed
-// arithmetically, so no step branches on limb values.
+// turns into one MUL or MULX, on .NET; four 32-bit products on netstandard2.0) and carries that no step branches
+// on: on .NET a comparison materialised as a byte (CMP + SETB), elsewhere computed from the operands' top bits.
 
 using System;
 using System.Runtime.CompilerServices;
@@ -46,11 +46,27 @@ internal static unsafe class Wide
 
     /// <summary>The carry out of s = x + y (mod 2^64), without a comparison the JIT could turn into a branch.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Carry(ulong x, ulong y, ulong s) => ((x & y) | ((x | y) & ~s)) >> 63;
+    public static ulong Carry(ulong x, ulong y, ulong s)
+    {
+#if NET
+        // s = x + y wrapped exactly when s < x. The comparison's flag is materialised as a byte (SETB/CSET), not
+        // branched on: the bool goes straight into an integer, which the JIT compiles without a jump.
+        return System.Runtime.CompilerServices.Unsafe.BitCast<bool, byte>(s < x);
+#else
+        return ((x & y) | ((x | y) & ~s)) >> 63;
+#endif
+    }
 
     /// <summary>The borrow out of d = x - y (mod 2^64).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ulong Borrow(ulong x, ulong y, ulong d) => ((~x & y) | (~(x ^ y) & d)) >> 63;
+    public static ulong Borrow(ulong x, ulong y, ulong d)
+    {
+#if NET
+        return System.Runtime.CompilerServices.Unsafe.BitCast<bool, byte>(x < y);
+#else
+        return ((~x & y) | (~(x ^ y) & d)) >> 63;
+#endif
+    }
 
     /// <summary>Zeroes count limbs (temporaries that may derive from secrets).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -59,89 +75,6 @@ internal static unsafe class Wide
         for (int i = 0; i < count; i++)
         {
             t[i] = 0;
-        }
-    }
-
-    /// <summary>t = a * b, schoolbook on n limbs; t has 2 n limbs and must not overlap a or b.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void MulFull(ulong* t, ulong* a, ulong* b, int n)
-    {
-        ulong bi = b[0];
-        ulong c = 0;
-        for (int j = 0; j < n; j++)
-        {
-            c = MulAdd(a[j], bi, c, 0, out t[j]);
-        }
-
-        t[n] = c;
-        for (int i = 1; i < n; i++)
-        {
-            bi = b[i];
-            c = 0;
-            ulong* ti = t + i;
-            for (int j = 0; j < n; j++)
-            {
-                c = MulAdd(a[j], bi, ti[j], c, out ti[j]);
-            }
-
-            ti[n] = c;
-        }
-    }
-
-    /// <summary>
-    /// t = a^2 on n limbs: the cross products a_i a_j (i &lt; j) once, doubled by a one-bit shift, plus the squares
-    /// a_i^2. About half the multiplications of <see cref="MulFull"/>.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void SqrFull(ulong* t, ulong* a, int n)
-    {
-        t[0] = 0;
-        t[2 * n - 1] = 0;
-        ulong c = 0;
-        ulong a0 = a[0];
-        for (int j = 1; j < n; j++)
-        {
-            c = MulAdd(a0, a[j], c, 0, out t[j]);
-        }
-
-        t[n] = c;
-        for (int i = 1; i < n - 1; i++)
-        {
-            ulong ai = a[i];
-            c = 0;
-            ulong* ti = t + i;
-            for (int j = i + 1; j < n; j++)
-            {
-                c = MulAdd(ai, a[j], ti[j], c, out ti[j]);
-            }
-
-            ti[n] = c;
-        }
-
-        // The cross-product sum is below a^2 / 2, so doubling it cannot overflow 2 n limbs.
-        ulong top = 0;
-        for (int k = 1; k < 2 * n; k++)
-        {
-            ulong v = t[k];
-            t[k] = (v << 1) | top;
-            top = v >> 63;
-        }
-
-        ulong carry = 0;
-        for (int i = 0; i < n; i++)
-        {
-            ulong hi = Mul(a[i], a[i], out ulong lo);
-            ulong s = t[2 * i] + lo;
-            ulong c1 = Carry(t[2 * i], lo, s);
-            ulong s2 = s + carry;
-            c1 += Carry(s, carry, s2);
-            t[2 * i] = s2;
-            ulong u = t[(2 * i) + 1] + hi;
-            ulong c2 = Carry(t[(2 * i) + 1], hi, u);
-            ulong u2 = u + c1;
-            c2 += Carry(u, c1, u2);
-            t[(2 * i) + 1] = u2;
-            carry = c2;
         }
     }
 }

@@ -1,0 +1,131 @@
+// A PrimeField face on the 64-bit field structs (IFieldOps), so the Reference's field contract and its tests
+// (against System.Numerics.BigInteger and the Reference fields, on edge and random values) cover the same
+// arithmetic the Unsafe point code runs. Not on any hot path: the point code calls the structs directly.
+
+using System;
+using System.Runtime.CompilerServices;
+using Panicode.Crypto.Ec;
+
+namespace Panicode.Crypto.Unsafe.Ec;
+
+[SkipLocalsInit]
+internal sealed unsafe class FastPrimeField<TF> : PrimeField
+    where TF : struct, IFieldOps
+{
+    private readonly TF _f;
+    private readonly int _n;
+    private readonly uint[] _one;
+
+    public FastPrimeField(TF f, uint[] modulus)
+        : base(modulus)
+    {
+        _f = f;
+        _n = modulus.Length;
+        _one = new uint[_n];
+        fixed (uint* one = _one)
+        {
+            Narrow(f.Constants + f.Limbs + 1, one);
+        }
+    }
+
+    public override ReadOnlySpan<uint> One => _one;
+
+    public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, Operation.Mul);
+
+    public override void Sqr(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        ulong* wa = stackalloc ulong[_f.Limbs];
+        fixed (uint* pa = a, pr = r)
+        {
+            Widen(pa, wa);
+            _f.Sqr(wa, wa);
+            Narrow(wa, pr);
+        }
+    }
+
+    public override void Add(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, Operation.Add);
+
+    public override void Sub(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Binary(r, a, b, Operation.Sub);
+
+    public override void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical)
+    {
+        ulong* wa = stackalloc ulong[_f.Limbs];
+        fixed (uint* pa = canonical, pr = r)
+        {
+            Widen(pa, wa);
+            _f.Mul(wa, wa, _f.Constants + (2 * _f.Limbs) + 1);
+            Narrow(wa, pr);
+        }
+    }
+
+    public override void FromInternal(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int m = _f.Limbs;
+        ulong* wa = stackalloc ulong[m];
+        ulong* one = stackalloc ulong[m];
+        for (int i = 0; i < m; i++)
+        {
+            one[i] = 0;
+        }
+
+        one[0] = 1;
+        fixed (uint* pa = a, pr = r)
+        {
+            Widen(pa, wa);
+            _f.Mul(wa, wa, one);
+            Narrow(wa, pr);
+        }
+    }
+
+    private enum Operation
+    {
+        Mul,
+        Add,
+        Sub,
+    }
+
+    private void Binary(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b, Operation op)
+    {
+        int m = _f.Limbs;
+        ulong* wa = stackalloc ulong[m];
+        ulong* wb = stackalloc ulong[m];
+        fixed (uint* pa = a, pb = b, pr = r)
+        {
+            Widen(pa, wa);
+            Widen(pb, wb);
+            switch (op)
+            {
+                case Operation.Mul:
+                    _f.Mul(wa, wa, wb);
+                    break;
+                case Operation.Add:
+                    _f.Add(wa, wa, wb);
+                    break;
+                default:
+                    _f.Sub(wa, wa, wb);
+                    break;
+            }
+
+            Narrow(wa, pr);
+        }
+    }
+
+    /// <summary>32-bit limbs to 64-bit limbs by shifts (no byte-order assumption); the top half may be absent.</summary>
+    private void Widen(uint* src, ulong* dst)
+    {
+        for (int i = 0; i < _f.Limbs; i++)
+        {
+            ulong lo = src[2 * i];
+            ulong hi = (2 * i) + 1 < _n ? src[(2 * i) + 1] : 0;
+            dst[i] = lo | (hi << 32);
+        }
+    }
+
+    private void Narrow(ulong* src, uint* dst)
+    {
+        for (int i = 0; i < _n; i++)
+        {
+            dst[i] = (uint)(src[i >> 1] >> (32 * (i & 1)));
+        }
+    }
+}

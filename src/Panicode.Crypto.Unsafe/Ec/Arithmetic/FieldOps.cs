@@ -1,0 +1,489 @@
+// GF(p) on 64-bit limbs for the Unsafe point code (FastEcGroup): elements are m little-endian-ordered ulong limbs
+// in Montgomery form x R mod p, R = 2^(64 m), fully reduced, reached through pointers. The operations are
+// instance methods of fieldless-or-pointer-only readonly structs (IFieldOps), and the group is generic over the
+// struct type, so the JIT compiles one copy of the point code per field shape with every field call direct and
+// inlinable: no virtual call in the inner loops. Montgomery multiplication: Koç, Acar and Kaliski, "Analyzing and
+// comparing Montgomery multiplication algorithms", IEEE Micro 16(3), 1996 (CIOS, §4; SOS for the unrolled
+// 4-limb form). Nothing here branches or indexes memory on element values.
+
+using System;
+using System.Diagnostics;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace Panicode.Crypto.Unsafe.Ec;
+
+/// <summary>The field operations the point code needs; r may alias a or b in every method.</summary>
+internal unsafe interface IFieldOps
+{
+    /// <summary>Number of 64-bit limbs m.</summary>
+    int Limbs { get; }
+
+    /// <summary>The constants block: p (m limbs), m0 = -p^-1 mod 2^64, R mod p (m limbs), R^2 mod p (m limbs).</summary>
+    ulong* Constants { get; }
+
+    void Mul(ulong* r, ulong* a, ulong* b);
+
+    void Sqr(ulong* r, ulong* a);
+
+    void Add(ulong* r, ulong* a, ulong* b);
+
+    void Sub(ulong* r, ulong* a, ulong* b);
+}
+
+/// <summary>
+/// The constants block of one modulus, in pinned memory that lives as long as the process (one per named curve,
+/// a few per explicit curve; public data).
+/// </summary>
+internal static unsafe class FieldConstants
+{
+    public static ulong* Create(BigInteger p, int m)
+    {
+        Debug.Assert(!p.IsEven && p.Sign > 0);
+        ulong[] block = new ulong[(3 * m) + 1];
+        Write(p, block, 0, m);
+        ulong p0 = block[0];
+
+        // Newton's iteration x = x (2 - p x) doubles the correct low bits of p^-1 each step, from 3 bits (p p = 1 mod 8).
+        ulong inv = p0;
+        for (int i = 0; i < 5; i++)
+        {
+            inv *= 2 - (p0 * inv);
+        }
+
+        Debug.Assert(inv * p0 == 1);
+        block[m] = 0UL - inv;
+        BigInteger r = BigInteger.One << (64 * m);
+        Write(r % p, block, m + 1, m);
+        Write(r * r % p, block, (2 * m) + 1, m);
+        GCHandle handle = GCHandle.Alloc(block, GCHandleType.Pinned);
+        return (ulong*)handle.AddrOfPinnedObject();
+    }
+
+    public static void Write(BigInteger value, ulong[] dst, int offset, int m)
+    {
+        BigInteger mask = ulong.MaxValue;
+        for (int i = 0; i < m; i++)
+        {
+            dst[offset + i] = (ulong)(value & mask);
+            value >>= 64;
+        }
+    }
+}
+
+/// <summary>Limb helpers shared by the field structs: carries computed arithmetically, never by a comparison.</summary>
+internal static unsafe class Limb
+{
+    /// <summary>s = x + y + c (c in {0, 1}); c becomes the carry out.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong AddC(ulong x, ulong y, ref ulong c)
+    {
+        ulong s = x + y;
+        ulong c1 = Wide.Carry(x, y, s);
+        ulong s2 = s + c;
+        c = c1 | Wide.Carry(s, c, s2);
+        return s2;
+    }
+
+    /// <summary>d = x - y - b (b in {0, 1}); b becomes the borrow out.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong SubB(ulong x, ulong y, ref ulong b)
+    {
+        ulong d = x - y;
+        ulong b1 = Wide.Borrow(x, y, d);
+        ulong d2 = d - b;
+        b = b1 | Wide.Borrow(d, b, d2);
+        return d2;
+    }
+
+
+    /// <summary>
+    /// (high, low) = q pj + t + c for a limb pj of the public modulus. An all-ones limb needs no multiplication:
+    /// q (2^64 - 1) + t + c = q 2^64 + (t + c - q), whose high word q + carry - borrow cannot overflow because the
+    /// whole value is below 2^128; a zero limb is a plain addition. The branches test only the modulus (public, the
+    /// same on every call); q, t and c go through straight-line arithmetic. All-ones and zero limbs are the shape of
+    /// the generalized-Mersenne primes (P-192, P-384, P-521), so their reductions lose most products.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong MulAddP(ulong q, ulong pj, ulong t, ulong c, out ulong low)
+    {
+        if (pj == ulong.MaxValue)
+        {
+            ulong s = t + c;
+            ulong c1 = Wide.Carry(t, c, s);
+            ulong d = s - q;
+            ulong b1 = Wide.Borrow(s, q, d);
+            low = d;
+            return q + c1 - b1;
+        }
+
+        if (pj == 0)
+        {
+            ulong s = t + c;
+            low = s;
+            return Wide.Carry(t, c, s);
+        }
+
+        return Wide.MulAdd(q, pj, t, c, out low);
+    }
+
+    /// <summary>r = (t4..t7) + k 2^256 - p when that is not negative, else (t4..t7); the input is below 2p.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Final4(ulong* r, ulong* pc, ulong t4, ulong t5, ulong t6, ulong t7, ulong k)
+    {
+        ulong b = 0;
+        ulong r0 = SubB(t4, pc[0], ref b);
+        ulong r1 = SubB(t5, pc[1], ref b);
+        ulong r2 = SubB(t6, pc[2], ref b);
+        ulong r3 = SubB(t7, pc[3], ref b);
+        ulong keep = 0UL - (b & (k ^ 1));
+        r[0] = r0 ^ (keep & (r0 ^ t4));
+        r[1] = r1 ^ (keep & (r1 ^ t5));
+        r[2] = r2 ^ (keep & (r2 ^ t6));
+        r[3] = r3 ^ (keep & (r3 ^ t7));
+    }
+
+    /// <summary>
+    /// r = a b R^-1 mod p on m limbs (a, b &lt; p; r may alias a or b) by CIOS: for each limb b_i, t += a b_i, then
+    /// t += q p with q = t_0 m0 mod 2^64 so the low limb vanishes, and t shifts down one limb. t stays below 2p, so
+    /// one masked subtraction of p ends it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void MontMul(ulong* r, ulong* a, ulong* b, ulong* p, ulong m0, int m)
+    {
+        ulong* t = stackalloc ulong[m + 2];
+        for (int i = 0; i < m + 2; i++)
+        {
+            t[i] = 0;
+        }
+
+        for (int i = 0; i < m; i++)
+        {
+            ulong bi = b[i];
+            ulong c = 0;
+            for (int j = 0; j < m; j++)
+            {
+                c = Wide.MulAdd(a[j], bi, t[j], c, out t[j]);
+            }
+
+            ulong s = t[m] + c;
+            t[m + 1] = Wide.Carry(t[m], c, s);
+            t[m] = s;
+
+            ulong q = t[0] * m0;
+            c = Limb.MulAddP(q, p[0], t[0], 0, out _);
+            for (int j = 1; j < m; j++)
+            {
+                c = Limb.MulAddP(q, p[j], t[j], c, out t[j - 1]);
+            }
+
+            s = t[m] + c;
+            t[m - 1] = s;
+            t[m] = t[m + 1] + Wide.Carry(t[m], c, s);
+        }
+
+        // t < 2p: subtract p when t overflowed m limbs or t >= p.
+        ulong borrow = 0;
+        for (int j = 0; j < m; j++)
+        {
+            r[j] = Limb.SubB(t[j], p[j], ref borrow);
+        }
+
+        ulong keep = 0UL - (borrow & (t[m] ^ 1));
+        for (int j = 0; j < m; j++)
+        {
+            r[j] ^= keep & (r[j] ^ t[j]);
+            t[j] = 0;
+        }
+    }
+
+    /// <summary>r = a + b mod p on m limbs (a, b &lt; p).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void AddMod(ulong* r, ulong* a, ulong* b, ulong* p, int m)
+    {
+        ulong* t = stackalloc ulong[m];
+        ulong c = 0;
+        for (int i = 0; i < m; i++)
+        {
+            t[i] = AddC(a[i], b[i], ref c);
+        }
+
+        ulong borrow = 0;
+        for (int i = 0; i < m; i++)
+        {
+            r[i] = SubB(t[i], p[i], ref borrow);
+        }
+
+        // Keep the sum when it did not carry and subtracting p borrowed.
+        ulong keep = 0UL - (borrow & (c ^ 1));
+        for (int i = 0; i < m; i++)
+        {
+            r[i] ^= keep & (r[i] ^ t[i]);
+        }
+    }
+
+    /// <summary>r = a - b mod p on m limbs (a, b &lt; p).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void SubMod(ulong* r, ulong* a, ulong* b, ulong* p, int m)
+    {
+        ulong borrow = 0;
+        for (int i = 0; i < m; i++)
+        {
+            r[i] = SubB(a[i], b[i], ref borrow);
+        }
+
+        ulong mask = 0UL - borrow;
+        ulong c = 0;
+        for (int i = 0; i < m; i++)
+        {
+            r[i] = AddC(r[i], p[i] & mask, ref c);
+        }
+    }
+}
+
+/// <summary>Montgomery arithmetic for any odd modulus on m limbs: CIOS with the loops over m.</summary>
+internal readonly unsafe struct MontgomeryOps : IFieldOps
+{
+    private readonly ulong* _c;
+    private readonly int _m;
+
+    public MontgomeryOps(ulong* constants, int m)
+    {
+        _c = constants;
+        _m = m;
+    }
+
+    public int Limbs => _m;
+
+    public ulong* Constants => _c;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Mul(ulong* r, ulong* a, ulong* b) => Limb.MontMul(r, a, b, _c, _c[_m], _m);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Sqr(ulong* r, ulong* a) => Mul(r, a, a);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Add(ulong* r, ulong* a, ulong* b) => Limb.AddMod(r, a, b, _c, _m);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Sub(ulong* r, ulong* a, ulong* b) => Limb.SubMod(r, a, b, _c, _m);
+}
+
+/// <summary>
+/// Montgomery arithmetic on exactly four limbs (P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit
+/// modulus), written out: the 8-limb product (10 multiplications for a square) in locals, then four reduction
+/// rounds (separated operand scanning, <typeparamref name="TR"/>), so nothing goes through memory but the operands.
+/// </summary>
+internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
+    where TR : struct, IReduce4
+{
+    private readonly ulong* _c;
+
+    public Montgomery4Ops(ulong* constants)
+    {
+        _c = constants;
+    }
+
+    public int Limbs => 4;
+
+    public ulong* Constants => _c;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Mul(ulong* r, ulong* a, ulong* b)
+    {
+        ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+        ulong t0, t1, t2, t3, t4, t5, t6, t7, c;
+        ulong bi = b[0];
+        c = Wide.Mul(a0, bi, out t0);
+        c = Wide.MulAdd(a1, bi, c, 0, out t1);
+        c = Wide.MulAdd(a2, bi, c, 0, out t2);
+        t4 = Wide.MulAdd(a3, bi, c, 0, out t3);
+        bi = b[1];
+        c = Wide.MulAdd(a0, bi, t1, 0, out t1);
+        c = Wide.MulAdd(a1, bi, t2, c, out t2);
+        c = Wide.MulAdd(a2, bi, t3, c, out t3);
+        t5 = Wide.MulAdd(a3, bi, t4, c, out t4);
+        bi = b[2];
+        c = Wide.MulAdd(a0, bi, t2, 0, out t2);
+        c = Wide.MulAdd(a1, bi, t3, c, out t3);
+        c = Wide.MulAdd(a2, bi, t4, c, out t4);
+        t6 = Wide.MulAdd(a3, bi, t5, c, out t5);
+        bi = b[3];
+        c = Wide.MulAdd(a0, bi, t3, 0, out t3);
+        c = Wide.MulAdd(a1, bi, t4, c, out t4);
+        c = Wide.MulAdd(a2, bi, t5, c, out t5);
+        t7 = Wide.MulAdd(a3, bi, t6, c, out t6);
+        default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Sqr(ulong* r, ulong* a)
+    {
+        ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+        ulong t0, t1, t2, t3, t4, t5, t6, t7, c;
+
+        // Cross products a_i a_j, i < j.
+        c = Wide.Mul(a0, a1, out t1);
+        c = Wide.MulAdd(a0, a2, c, 0, out t2);
+        t4 = Wide.MulAdd(a0, a3, c, 0, out t3);
+        c = Wide.MulAdd(a1, a2, t3, 0, out t3);
+        t5 = Wide.MulAdd(a1, a3, t4, c, out t4);
+        t6 = Wide.MulAdd(a2, a3, t5, 0, out t5);
+
+        // Doubled (the cross sum is below a^2 / 2, so no bit is lost), plus the squares a_i^2.
+        t7 = t6 >> 63;
+        t6 = (t6 << 1) | (t5 >> 63);
+        t5 = (t5 << 1) | (t4 >> 63);
+        t4 = (t4 << 1) | (t3 >> 63);
+        t3 = (t3 << 1) | (t2 >> 63);
+        t2 = (t2 << 1) | (t1 >> 63);
+        t1 <<= 1;
+        ulong h = Wide.Mul(a0, a0, out t0);
+        c = 0;
+        t1 = Limb.AddC(t1, h, ref c);
+        h = Wide.Mul(a1, a1, out ulong l);
+        t2 = Limb.AddC(t2, l, ref c);
+        t3 = Limb.AddC(t3, h, ref c);
+        h = Wide.Mul(a2, a2, out l);
+        t4 = Limb.AddC(t4, l, ref c);
+        t5 = Limb.AddC(t5, h, ref c);
+        h = Wide.Mul(a3, a3, out l);
+        t6 = Limb.AddC(t6, l, ref c);
+        t7 = t7 + h + c;
+        default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Add(ulong* r, ulong* a, ulong* b)
+    {
+        ulong* p = _c;
+        ulong c = 0;
+        ulong s0 = Limb.AddC(a[0], b[0], ref c);
+        ulong s1 = Limb.AddC(a[1], b[1], ref c);
+        ulong s2 = Limb.AddC(a[2], b[2], ref c);
+        ulong s3 = Limb.AddC(a[3], b[3], ref c);
+        Limb.Final4(r, p, s0, s1, s2, s3, c);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Sub(ulong* r, ulong* a, ulong* b)
+    {
+        ulong* p = _c;
+        ulong bw = 0;
+        ulong d0 = Limb.SubB(a[0], b[0], ref bw);
+        ulong d1 = Limb.SubB(a[1], b[1], ref bw);
+        ulong d2 = Limb.SubB(a[2], b[2], ref bw);
+        ulong d3 = Limb.SubB(a[3], b[3], ref bw);
+        ulong mask = 0UL - bw;
+        ulong c = 0;
+        r[0] = Limb.AddC(d0, p[0] & mask, ref c);
+        r[1] = Limb.AddC(d1, p[1] & mask, ref c);
+        r[2] = Limb.AddC(d2, p[2] & mask, ref c);
+        r[3] = Limb.AddC(d3, p[3] & mask, ref c);
+    }
+}
+
+/// <summary>A Montgomery reduction of an 8-limb product for <see cref="Montgomery4Ops{TR}"/>.</summary>
+internal unsafe interface IReduce4
+{
+    /// <summary>r = t R^-1 mod p for t = (t0..t7) &lt; p^2, fully reduced; pc is the constants block.</summary>
+    void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7);
+}
+
+/// <summary>Montgomery reduction for any 4-limb odd modulus.</summary>
+internal readonly unsafe struct GenericReduce4 : IReduce4
+{
+    /// <summary>
+    /// r = t R^-1 mod p for t &lt; p^2: four rounds each adding q p (q = t_i m0) so limb i vanishes; the carry of
+    /// round i lands on limb i + 4 together with the one-bit carry k left by the previous round (their sum is
+    /// below 2^65, so k stays one bit). The result t_4..t_7 + k 2^256 is below 2p; one masked subtraction ends it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
+    {
+        ulong p0 = pc[0], p1 = pc[1], p2 = pc[2], p3 = pc[3], m0 = pc[4];
+        ulong c, k, s;
+
+        ulong q = t0 * m0;
+        c = Wide.MulAdd(q, p0, t0, 0, out _);
+        c = Wide.MulAdd(q, p1, t1, c, out t1);
+        c = Wide.MulAdd(q, p2, t2, c, out t2);
+        c = Wide.MulAdd(q, p3, t3, c, out t3);
+        s = t4 + c;
+        k = Wide.Carry(t4, c, s);
+        t4 = s;
+
+        q = t1 * m0;
+        c = Wide.MulAdd(q, p0, t1, 0, out _);
+        c = Wide.MulAdd(q, p1, t2, c, out t2);
+        c = Wide.MulAdd(q, p2, t3, c, out t3);
+        c = Wide.MulAdd(q, p3, t4, c, out t4);
+        t5 = Limb.AddC(t5, c, ref k);
+
+        q = t2 * m0;
+        c = Wide.MulAdd(q, p0, t2, 0, out _);
+        c = Wide.MulAdd(q, p1, t3, c, out t3);
+        c = Wide.MulAdd(q, p2, t4, c, out t4);
+        c = Wide.MulAdd(q, p3, t5, c, out t5);
+        t6 = Limb.AddC(t6, c, ref k);
+
+        q = t3 * m0;
+        c = Wide.MulAdd(q, p0, t3, 0, out _);
+        c = Wide.MulAdd(q, p1, t4, c, out t4);
+        c = Wide.MulAdd(q, p2, t5, c, out t5);
+        c = Wide.MulAdd(q, p3, t6, c, out t6);
+        t7 = Limb.AddC(t7, c, ref k);
+
+        Limb.Final4(r, pc, t4, t5, t6, t7, k);
+    }
+}
+
+/// <summary>
+/// Montgomery reduction for p256 = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3), using its limbs
+/// p0 = 2^64 - 1 (so m0 = 1 and q = t_i), p2 = 0: t_i + q p0 = q 2^64 exactly, so each round needs only the two
+/// products q p1 and q p3 (the shape OpenSSL's ecp_nistz256 exploits; Gueron and Krasnov, "Fast prime field
+/// elliptic-curve cryptography with 256-bit primes", J. Cryptographic Engineering 5(2), 2015).
+/// </summary>
+internal readonly unsafe struct P256Reduce4 : IReduce4
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
+    {
+        ulong p1 = pc[1], p3 = pc[3];
+        ulong c, k, s;
+
+        c = Wide.MulAdd(t0, p1, t1, t0, out t1);
+        s = t2 + c;
+        c = Wide.Carry(t2, c, s);
+        t2 = s;
+        c = Wide.MulAdd(t0, p3, t3, c, out t3);
+        s = t4 + c;
+        k = Wide.Carry(t4, c, s);
+        t4 = s;
+
+        c = Wide.MulAdd(t1, p1, t2, t1, out t2);
+        s = t3 + c;
+        c = Wide.Carry(t3, c, s);
+        t3 = s;
+        c = Wide.MulAdd(t1, p3, t4, c, out t4);
+        t5 = Limb.AddC(t5, c, ref k);
+
+        c = Wide.MulAdd(t2, p1, t3, t2, out t3);
+        s = t4 + c;
+        c = Wide.Carry(t4, c, s);
+        t4 = s;
+        c = Wide.MulAdd(t2, p3, t5, c, out t5);
+        t6 = Limb.AddC(t6, c, ref k);
+
+        c = Wide.MulAdd(t3, p1, t4, t3, out t4);
+        s = t5 + c;
+        c = Wide.Carry(t5, c, s);
+        t5 = s;
+        c = Wide.MulAdd(t3, p3, t6, c, out t6);
+        t7 = Limb.AddC(t7, c, ref k);
+
+        Limb.Final4(r, pc, t4, t5, t6, t7, k);
+    }
+}
