@@ -110,8 +110,32 @@ internal sealed class EcKey : IDisposable
         {
             Curve = Curve.ToECCurve(explicitCurve),
             Q = new ECPoint { X = (byte[])Qx.Clone(), Y = (byte[])Qy.Clone() },
-            D = includePrivateParameters ? (byte[])D!.Clone() : null,
+            D = includePrivateParameters ? ExportD(D!, explicitCurve) : null,
         };
+    }
+
+    // The BCL's ECParameters.Validate wants D as long as Q.X for a named curve and as long as the order for an
+    // explicit one. The two differ only where n has more bytes than p (wap-wsg-idm-ecid-wtls7, secp160r1: a 161-bit
+    // n over a 160-bit field); there d < 2^160 but for a chance below 2^-79, and only then is D longer than Q.X.
+    private byte[] ExportD(byte[] d, bool explicitCurve)
+    {
+        int extra = d.Length - Qx.Length;
+        bool fits = extra > 0 && !explicitCurve && IsZero(d.AsSpan(0, extra));
+        return fits ? d.AsSpan(extra).ToArray() : (byte[])d.Clone();
+    }
+
+    /// <summary>Whether every byte is zero; variable time, for public data or a public decision about a length.</summary>
+    internal static bool IsZero(ReadOnlySpan<byte> bytes)
+    {
+        foreach (byte b in bytes)
+        {
+            if (b != 0)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     public byte[] RequirePrivate() =>
@@ -205,20 +229,35 @@ internal sealed class EcKeyState : IDisposable
         }
     }
 
+    /// <summary>
+    /// Whether the key's curve was given as explicit parameters: ExportParameters then exports it explicitly, as the
+    /// BCL keeps what it was given, even when the parameters are those of a named curve (whose fast field is used).
+    /// </summary>
+    public bool ExplicitCurve { get; private set; }
+
     /// <summary>Switches to the NIST curve of this size (the key is regenerated on next use).</summary>
     public void SetCurve(CurveParameters curve)
     {
         Replace(null);
         _curve = curve;
+        ExplicitCurve = false;
     }
 
     public void Generate(ECCurve curve)
     {
         CurveParameters c = CurveParameters.FromECCurve(curve);
         Replace(EcKey.Generate(_backend, c));
+        ExplicitCurve = !curve.IsNamed;
     }
 
-    public void Import(ECParameters parameters) => Replace(EcKey.Import(_backend, parameters));
+    public void Import(ECParameters parameters)
+    {
+        Replace(EcKey.Import(_backend, parameters));
+        ExplicitCurve = !parameters.Curve.IsNamed;
+    }
+
+    /// <summary>The key's parameters, with the curve as it was given (named or explicit).</summary>
+    public ECParameters Export(bool includePrivateParameters) => Key.Export(includePrivateParameters, ExplicitCurve);
 
     public void Dispose()
     {
