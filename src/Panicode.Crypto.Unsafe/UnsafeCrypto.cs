@@ -96,6 +96,22 @@ public static partial class UnsafeCrypto
         EcKeyState.Initialize<PrimeEcdsa>(new UnsafePrimeEcdsa(), a => a.ImportParameters(parameters));
 
     /// <summary>
+    /// Creates the Unsafe flavour of <see cref="PrimeEcdsa"/> with a new key on the named curve <paramref name="curveName"/>
+    /// (a name such as "secp256k1", "nistP256", "brainpoolP384r1", or a dotted OID), as <see cref="PrimeEcdsa.Create(string)"/>.
+    /// </summary>
+    /// <param name="curveName">The curve's name or OID.</param>
+    /// <returns>A new ECDSA instance holding a fresh key.</returns>
+    public static PrimeEcdsa CreateEcdsa(string curveName) => CreateEcdsa(PrimeEcdh.NamedCurve(curveName));
+
+    /// <summary>
+    /// Creates the Unsafe flavour of <see cref="PrimeEcdh"/> with a new key on the named curve <paramref name="curveName"/>,
+    /// as <see cref="PrimeEcdh.Create(string)"/>.
+    /// </summary>
+    /// <param name="curveName">The curve's name or OID.</param>
+    /// <returns>A new ECDH instance holding a fresh key.</returns>
+    public static PrimeEcdh CreateEcdh(string curveName) => CreateEcdh(PrimeEcdh.NamedCurve(curveName));
+
+    /// <summary>
     /// Creates a <see cref="PrimeEcdh"/> on the Unsafe arithmetic (as <see cref="CreateEcdsa()"/>), with a key on
     /// nistP521 generated on first use.
     /// </summary>

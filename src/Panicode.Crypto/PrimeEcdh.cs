@@ -15,7 +15,7 @@ namespace Panicode.Crypto;
 /// <remarks>
 /// The shared secret Z is the x-coordinate of d Q. The peer's point must lie on our curve; a result at
 /// infinity is an error. <see cref="DeriveKeyMaterial"/> is SHA-256(Z), as for CNG; <see cref="DeriveKeyTls"/>
-/// is not supported.
+/// is the TLS 1.0/1.1 PRF over Z, as in the BCL.
 /// </remarks>
 #if NET
 public abstract class PrimeEcdh : ECDiffieHellman
@@ -23,6 +23,10 @@ public abstract class PrimeEcdh : ECDiffieHellman
 public abstract class PrimeEcdh : PrimeEcdhBase
 #endif
 {
+    // The BCL's DeriveKeyTls takes a 64-byte seed (client random + server random) and returns a 48-byte master secret.
+    private const int TlsPrfSeedLength = 64;
+    private const int TlsPrfOutputLength = 48;
+
     private readonly EcKeyState _state;
 
     private protected PrimeEcdh(EcBackend backend)
@@ -50,14 +54,7 @@ public abstract class PrimeEcdh : PrimeEcdhBase
     }
 
     /// <inheritdoc />
-    public override ECDiffieHellmanPublicKey PublicKey
-    {
-        get
-        {
-            using Lease<EcKey> key = _state.Acquire();
-            return new PrimeEcdhPublicKey(key.Value.Export(false, explicitCurve: false));
-        }
-    }
+    public override ECDiffieHellmanPublicKey PublicKey => new PrimeEcdhPublicKey(_state.Export(false));
 
     /// <summary>Creates the Reference flavour with a key on nistP521 generated on first use.</summary>
     public static new PrimeEcdh Create() => new ReferencePrimeEcdh();
@@ -72,6 +69,27 @@ public abstract class PrimeEcdh : PrimeEcdhBase
     public static new PrimeEcdh Create(ECParameters parameters) =>
         EcKeyState.Initialize<PrimeEcdh>(new ReferencePrimeEcdh(), a => a.ImportParameters(parameters));
 #pragma warning restore CS0109
+
+    /// <summary>
+    /// Creates the Reference flavour with a new key on the named curve <paramref name="curveName"/>: any name the
+    /// library knows ("secp256k1", "nistP256", "secp256r1", "prime256v1", "P-256", "brainpoolP384r1", ...) or a
+    /// dotted OID ("1.2.840.10045.3.1.7"). Unlike the inherited <c>ECDiffieHellman.Create(string)</c>, which takes an
+    /// algorithm name and returns null for a curve name, this never returns null.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="curveName"/> is null.</exception>
+    /// <exception cref="PlatformNotSupportedException">The name is not that of a supported prime curve.</exception>
+    public static new PrimeEcdh Create(string curveName) => Create(NamedCurve(curveName));
+
+    /// <summary>The <see cref="ECCurve"/> of a supported named curve, by name or OID (for the Create overloads of both flavours).</summary>
+    internal static ECCurve NamedCurve(string curveName)
+    {
+        if (curveName is null)
+        {
+            throw new ArgumentNullException(nameof(curveName));
+        }
+
+        return CurveParameters.FromNameOrOid(curveName).ToECCurve(explicitParameters: false);
+    }
 
     /// <inheritdoc />
     public override byte[] DeriveKeyMaterial(ECDiffieHellmanPublicKey otherPartyPublicKey) =>
@@ -111,9 +129,39 @@ public abstract class PrimeEcdh : PrimeEcdhBase
         }
     }
 
-    /// <summary>Not supported: use <see cref="DeriveKeyFromHash(ECDiffieHellmanPublicKey, HashAlgorithmName, byte[], byte[])"/> or the raw agreement.</summary>
-    public override byte[] DeriveKeyTls(ECDiffieHellmanPublicKey otherPartyPublicKey, byte[] prfLabel, byte[] prfSeed) =>
-        throw new PlatformNotSupportedException(ErrorMessages.TlsPrfNotSupported);
+    /// <summary>
+    /// Derives 48 bytes with the TLS 1.0/1.1 pseudo-random function (RFC 2246 §5) from the raw shared secret, as the
+    /// BCL does: PRF(Z, <paramref name="prfLabel"/>, <paramref name="prfSeed"/>), where the seed is 64 bytes.
+    /// </summary>
+    public override byte[] DeriveKeyTls(ECDiffieHellmanPublicKey otherPartyPublicKey, byte[] prfLabel, byte[] prfSeed)
+    {
+        if (prfLabel is null)
+        {
+            throw new ArgumentNullException(nameof(prfLabel));
+        }
+
+        if (prfSeed is null)
+        {
+            throw new ArgumentNullException(nameof(prfSeed));
+        }
+
+        if (prfSeed.Length != TlsPrfSeedLength)
+        {
+            throw new CryptographicException(ErrorMessages.TlsPrfSeedLength);
+        }
+
+        byte[] z = DeriveSecret(otherPartyPublicKey);
+        try
+        {
+            byte[] result = new byte[TlsPrfOutputLength];
+            TlsPrf.Derive(z, prfLabel, prfSeed, result);
+            return result;
+        }
+        finally
+        {
+            Array.Clear(z, 0, z.Length);
+        }
+    }
 
     /// <summary>The raw shared secret: the x-coordinate of d Q, field-length big-endian.</summary>
     public override byte[] DeriveRawSecretAgreement(ECDiffieHellmanPublicKey otherPartyPublicKey) =>
@@ -135,7 +183,7 @@ public abstract class PrimeEcdh : PrimeEcdhBase
 
     /// <inheritdoc />
     public override ECParameters ExportParameters(bool includePrivateParameters) =>
-        _state.Export(includePrivateParameters, explicitCurve: false);
+        _state.Export(includePrivateParameters);
 
     /// <inheritdoc />
     public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>

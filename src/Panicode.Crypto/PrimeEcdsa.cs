@@ -69,6 +69,16 @@ public abstract class PrimeEcdsa : ECDsa
     public static new PrimeEcdsa Create(ECParameters parameters) =>
         EcKeyState.Initialize<PrimeEcdsa>(new ReferencePrimeEcdsa(), a => a.ImportParameters(parameters));
 
+    /// <summary>
+    /// Creates the Reference flavour with a new key on the named curve <paramref name="curveName"/>: any name the
+    /// library knows ("secp256k1", "nistP256", "secp256r1", "prime256v1", "P-256", "brainpoolP384r1", ...) or a
+    /// dotted OID ("1.2.840.10045.3.1.7"). Unlike the inherited <c>ECDsa.Create(string)</c>, which takes an
+    /// algorithm name and returns null for a curve name, this never returns null.
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="curveName"/> is null.</exception>
+    /// <exception cref="PlatformNotSupportedException">The name is not that of a supported prime curve.</exception>
+    public static new PrimeEcdsa Create(string curveName) => Create(PrimeEcdh.NamedCurve(curveName));
+
     /// <inheritdoc />
     public override byte[] SignHash(byte[] hash)
     {
@@ -232,7 +242,7 @@ public abstract class PrimeEcdsa : ECDsa
 
     /// <inheritdoc />
     public override ECParameters ExportParameters(bool includePrivateParameters) =>
-        _state.Export(includePrivateParameters, explicitCurve: false);
+        _state.Export(includePrivateParameters);
 
     /// <inheritdoc />
     public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
@@ -266,13 +276,42 @@ public abstract class PrimeEcdsa : ECDsa
     private HashAlgorithmName? NonceHash(int hashLength) =>
         DeterministicNonces ? EcHash.ForLength(hashLength) : null;
 
+    // IEEE P1363 signatures are r || s, each as long as the field (as the BCL sizes them from KeySize). Where the order
+    // has more bytes than the field (wap-wsg-idm-ecid-wtls7, secp160r1: n is about 2^160 + 2^80), an r or s that
+    // needs the extra byte comes with probability below 2^-79; such a signature is drawn again with a fresh nonce, so
+    // every signature fits the BCL's size. Verification takes either length.
     private byte[] SignHashP1363(ReadOnlySpan<byte> hash, HashAlgorithmName? deterministicHash)
     {
         using Lease<EcKey> lease = _state.Acquire();
         EcKey key = lease.Value;
-        byte[] signature = new byte[2 * key.Group.OrderBytes];
-        EcdsaAlgorithm.Sign(key.Group, key.RequirePrivate(), hash, deterministicHash, signature);
-        return signature;
+        int orderBytes = key.Group.OrderBytes;
+        int fieldBytes = Math.Min(key.Group.FieldBytes, orderBytes);
+        byte[] signature = new byte[2 * orderBytes];
+        for (int attempt = 0; ; attempt++)
+        {
+            EcdsaAlgorithm.Sign(key.Group, key.RequirePrivate(), hash, deterministicHash, signature);
+            int extra = orderBytes - fieldBytes;
+            if (extra == 0)
+            {
+                return signature;
+            }
+
+            // r and s are public (they are the signature), so looking at their leading bytes leaks nothing.
+            if (EcKey.IsZero(signature.AsSpan(0, extra)) &&
+                EcKey.IsZero(signature.AsSpan(orderBytes, extra)))
+            {
+                byte[] compact = new byte[2 * fieldBytes];
+                signature.AsSpan(extra, fieldBytes).CopyTo(compact);
+                signature.AsSpan(orderBytes + extra, fieldBytes).CopyTo(compact.AsSpan(fieldBytes));
+                return compact;
+            }
+
+            if (deterministicHash != null || attempt == 8)
+            {
+                // RFC 6979 gives one nonce per message; a second draw would not be the RFC's signature.
+                throw new CryptographicException(ErrorMessages.SignatureDoesNotFitField);
+            }
+        }
     }
 
     private bool VerifyP1363(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature)
@@ -280,6 +319,16 @@ public abstract class PrimeEcdsa : ECDsa
         using Lease<EcKey> lease = _state.Acquire();
         EcKey key = lease.Value;
         int len = key.Group.OrderBytes;
+        int fieldBytes = key.Group.FieldBytes;
+        if (signature.Length == 2 * fieldBytes && fieldBytes < len)
+        {
+            // The BCL's field-sized form of a curve whose order is a byte longer: widen r and s to the order's length.
+            byte[] wide = new byte[2 * len];
+            signature.Slice(0, fieldBytes).CopyTo(wide.AsSpan(len - fieldBytes));
+            signature.Slice(fieldBytes).CopyTo(wide.AsSpan(2 * len - fieldBytes));
+            signature = wide;
+        }
+
         return signature.Length == 2 * len &&
                EcdsaAlgorithm.Verify(key.Group, key.Qx, key.Qy, hash, signature.Slice(0, len), signature.Slice(len));
     }

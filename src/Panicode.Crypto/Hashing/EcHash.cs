@@ -1,4 +1,4 @@
-// The hash functions ECDSA and RFC 6979 use here, by HashAlgorithmName: SHA-1 and SHA-2 (SHA-224 is our own,
+// The hash functions ECDSA and RFC 6979 use here, by HashAlgorithmName: MD5 (legacy), SHA-1 and SHA-2 (SHA-224 is our own,
 // .NET lacks it), and SHA-3 where the platform provides it. Plus HMAC (RFC 2104) over any of them, since
 // RFC 6979 needs HMAC with the message hash and .NET has no HMAC-SHA-224.
 
@@ -23,6 +23,10 @@ internal static class EcHash
 
         switch (n!.ToUpperInvariant())
         {
+            // MD5 only because the BCL's ECDsa signs a hash of any algorithm it can compute, and the TLS 1.0 PRF
+            // needs it; it is not a secure hash for new signatures.
+            case "MD5":
+                return MD5.Create();
             case "SHA1":
                 return SHA1.Create();
             case "SHA224":

@@ -34,7 +34,6 @@ internal static partial class ErrorMessages
     internal const string ChainOverlapsData = "The chaining value overlaps the data.";
 
     // Curves.
-    internal const string CurveNotValidForPlatform = "The specified curve '{0}' or its parameters are not valid for this platform.";
     internal const string Characteristic2NotSupported = "Characteristic-2 curves are not supported; only prime curves are.";
     internal const string CurveNeitherNamedNorPrime = "The specified curve is not valid: it is neither named nor explicit prime.";
     internal const string CurveTypeNotSupported = "Curve type {0} is not supported; only short Weierstrass prime curves are.";
@@ -60,7 +59,6 @@ internal static partial class ErrorMessages
 
     // ECDSA and ECDH.
     internal const string NonceGivesZero = "The nonce gives r = 0 or s = 0.";
-    internal const string TlsPrfNotSupported = "The TLS PRF derivation is not supported by PrimeEcdh.";
     internal const string SharedPointAtInfinity = "The shared point is the point at infinity.";
     internal const string OtherKeyOtherCurve = "The other party's public key is not on the same curve as this key.";
     internal const string OtherKeyNoPoint = "The other party's public key has no point.";

@@ -73,7 +73,6 @@ public class EcdhApiTests
         using ECDiffieHellmanPublicKey otherCurveKey = otherCurve.PublicKey;
         Assert.Throws<ArgumentException>(() => ours.DeriveRawSecretAgreement(otherCurveKey));
         Assert.Throws<ArgumentNullException>(() => ours.DeriveRawSecretAgreement(null!));
-        Assert.Throws<PlatformNotSupportedException>(() => ours.DeriveKeyTls(ours.PublicKey, new byte[1], new byte[64]));
 
         // A public-only key cannot agree.
         using PrimeEcdh publicOnly = implementation.Create();

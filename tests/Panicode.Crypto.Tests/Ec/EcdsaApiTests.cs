@@ -141,7 +141,9 @@ public class EcdsaApiTests
         Assert.True(explicitKey.Curve.IsPrime);
         using PrimeEcdsa back = implementation.Create();
         back.ImportParameters(explicitKey);
-        Assert.Equal("1.3.36.3.3.2.8.1.1.7", back.ExportParameters(false).Curve.Oid.Value);
+        // As in the BCL, a key imported with explicit parameters exports them explicitly (even for a named curve's values).
+        Assert.True(back.ExportParameters(false).Curve.IsExplicit);
+        Assert.Equal(explicitKey.Curve.Prime, back.ExportParameters(false).Curve.Prime);
         byte[] hash = new byte[32];
         Assert.True(back.VerifyHash(hash, ours.SignHash(hash)));
 
@@ -154,12 +156,23 @@ public class EcdsaApiTests
         using ECDsa builtIn = ECDsa.Create(t.ExportExplicitParameters(false));
         Assert.True(builtIn.VerifyHash(hash, t.SignHash(hash)));
 
-        // secp160r1's order has 161 bits, one byte more than the field: signatures are sized from the order.
+        // secp160r1's order has 161 bits, one byte more than the field: P1363 signatures are field-sized as the BCL's
+        // (40 bytes; the BCL verifies them), and the order-sized form verifies too.
         using PrimeEcdsa wide = implementation.Create();
         wide.GenerateKey(Vectors.Ec.EcCurves.Require("secp160r1").Curve);
         byte[] p1363 = wide.SignData(hash, HashAlgorithmName.SHA256, DSASignatureFormat.IeeeP1363FixedFieldConcatenation);
-        Assert.Equal(42, p1363.Length);
+        Assert.Equal(40, p1363.Length);
         Assert.True(wide.VerifyData(hash, p1363, HashAlgorithmName.SHA256));
+        using (ECDsa bclWide = ECDsa.Create(wide.ExportExplicitParameters(false)))
+        {
+            Assert.Equal(40, bclWide.GetMaxSignatureSize(DSASignatureFormat.IeeeP1363FixedFieldConcatenation));
+            Assert.True(bclWide.VerifyData(hash, p1363, HashAlgorithmName.SHA256));
+        }
+
+        byte[] orderSized = new byte[42];
+        p1363.AsSpan(0, 20).CopyTo(orderSized.AsSpan(1));
+        p1363.AsSpan(20).CopyTo(orderSized.AsSpan(22));
+        Assert.True(wide.VerifyData(hash, orderSized, HashAlgorithmName.SHA256));
         byte[] der = wide.SignData(hash, HashAlgorithmName.SHA256, DSASignatureFormat.Rfc3279DerSequence);
         Assert.True(wide.VerifyData(hash, der, HashAlgorithmName.SHA256, DSASignatureFormat.Rfc3279DerSequence));
     }

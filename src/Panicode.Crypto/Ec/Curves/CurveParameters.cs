@@ -1,10 +1,11 @@
 // Domain parameters of the named prime curves: SEC 2 version 2.0 §2 (secp192r1 .. secp521r1, secp256k1; the
-// same values as FIPS 186-4 D.1.2 / SP 800-186 §3.2) and RFC 5639 §3 (brainpoolP224r1 .. brainpoolP512r1),
+// same values as FIPS 186-4 D.1.2 / SP 800-186 §3.2) and RFC 5639 §3 (brainpoolP160r1 .. brainpoolP512r1), the WAP WTLS curve 7,
 // with their object identifiers and the names .NET (ECCurve.NamedCurves, CNG) and OpenSSL give them.
 // Also the validation and matching of explicit prime curves given as ECCurve parameters.
 
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Numerics;
 using System.Security.Cryptography;
 using Panicode.Crypto.Internal;
@@ -103,6 +104,38 @@ internal sealed class CurveParameters
         n: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141",
         h: 1);
 
+    /// <summary>
+    /// brainpoolP160r1 (RFC 5639 §3.1): a legacy 160-bit curve (about 80-bit security), accepted by name as the
+    /// BCL accepts it, for interoperability with old keys; do not use it for new keys.
+    /// </summary>
+    public static readonly CurveParameters BrainpoolP160r1 = new(
+        "1.3.36.3.3.2.8.1.1.1",
+        new[] { "brainpoolP160r1" },
+        FieldKind.Montgomery,
+        p: "E95E4A5F737059DC60DFC7AD95B3D8139515620F",
+        a: "340E7BE2A280EB74E2BE61BADA745D97E8F7C300",
+        b: "1E589A8595423412134FAA2DBDEC95C8D8675E58",
+        gx: "BED5AF16EA3F6A4F62938C4631EB5AF7BDBCDBC3",
+        gy: "1667CB477A1A8EC338F94741669C976316DA6321",
+        n: "E95E4A5F737059DC60DF5991D45029409E60FC09",
+        h: 1);
+
+    /// <summary>
+    /// wap-wsg-idm-ecid-wtls7 (WAP WTLS, WAP-261 Annex A curve 7; the domain parameters of secp160r2, SEC 2 v1
+    /// §2.4.3): a legacy 160-bit curve whose order has 161 bits, accepted by name as the BCL accepts it.
+    /// </summary>
+    public static readonly CurveParameters WapWsgIdmEcidWtls7 = new(
+        "2.23.43.1.4.7",
+        new[] { "wap-wsg-idm-ecid-wtls7" },
+        FieldKind.Montgomery,
+        p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFAC73",
+        a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFAC70",
+        b: "B4E134D3FB59EB8BAB57274904664D5AF50388BA",
+        gx: "52DCB034293A117E1F4FF11B30F7199D3144CE6D",
+        gy: "FEAFFEF2E331F296E071FA0DF9982CFEA7D43F2E",
+        n: "0100000000000000000000351EE786A818F3A1A16B",
+        h: 1);
+
     /// <summary>brainpoolP224r1 (RFC 5639 §3).</summary>
     public static readonly CurveParameters BrainpoolP224r1 = new(
         "1.3.36.3.3.2.8.1.1.5",
@@ -187,6 +220,7 @@ internal sealed class CurveParameters
     {
         P192, P224, P256, P384, P521, Secp256k1,
         BrainpoolP224r1, BrainpoolP256r1, BrainpoolP320r1, BrainpoolP384r1, BrainpoolP512r1,
+        BrainpoolP160r1, WapWsgIdmEcidWtls7,
     };
 
     private CurveParameters(string oid, string[] names, FieldKind kind, string p, string a, string b, string gx, string gy, string n, int h)
@@ -281,6 +315,17 @@ internal sealed class CurveParameters
         return null;
     }
 
+    /// <summary>
+    /// Finds a named curve by one of its names (case-insensitive) or by its dotted object identifier; throws
+    /// <see cref="PlatformNotSupportedException"/> naming the supported curves when there is none.
+    /// </summary>
+    public static CurveParameters FromNameOrOid(string nameOrOid)
+    {
+        bool looksLikeOid = nameOrOid.Length > 0 && char.IsDigit(nameOrOid[0]) && nameOrOid.IndexOf('.') > 0;
+        return (looksLikeOid ? FindNamed(nameOrOid, null) : FindNamed(null, nameOrOid))
+            ?? throw new PlatformNotSupportedException(string.Format(CultureInfo.InvariantCulture, ErrorMessages.CurveNotSupported, nameOrOid));
+    }
+
     /// <summary>The named curve of the given key size in bits (the NIST curve, as ECDsa.KeySize does).</summary>
     public static CurveParameters? ForKeySize(int bits) => bits switch
     {
@@ -304,7 +349,7 @@ internal sealed class CurveParameters
             string? name = curve.Oid?.FriendlyName;
             return FindNamed(value, name)
                 ?? throw new PlatformNotSupportedException(
-                    ErrorMessages.Format(ErrorMessages.CurveNotValidForPlatform, string.IsNullOrEmpty(name) ? value : name));
+                    ErrorMessages.Format(ErrorMessages.CurveNotSupported, string.IsNullOrEmpty(name) ? value : name));
         }
 
         if (curve.IsPrime)
@@ -342,7 +387,11 @@ internal sealed class CurveParameters
 
     private static CurveParameters FromExplicit(ECCurve curve)
     {
-        if (curve.CurveType != ECCurve.ECCurveType.PrimeShortWeierstrass)
+        // The BCL on Linux labels curves that OpenSSL computes with its Montgomery-multiplication method (P-384,
+        // brainpool, ...) PrimeMontgomery in ExportExplicitParameters, though their parameters are short-Weierstrass
+        // a and b, and imports them back as such; so do we. A true Montgomery-form curve fails the checks below (its
+        // generator is not on y^2 = x^3 + a x + b).
+        if (curve.CurveType != ECCurve.ECCurveType.PrimeShortWeierstrass && curve.CurveType != ECCurve.ECCurveType.PrimeMontgomery)
         {
             throw new PlatformNotSupportedException(ErrorMessages.Format(ErrorMessages.CurveTypeNotSupported, curve.CurveType));
         }

@@ -126,8 +126,32 @@ internal sealed class EcKey : IDisposable
         {
             Curve = Curve.ToECCurve(explicitCurve),
             Q = new ECPoint { X = (byte[])Qx.Clone(), Y = (byte[])Qy.Clone() },
-            D = includePrivateParameters ? (byte[])D!.Clone() : null,
+            D = includePrivateParameters ? ExportD(D!, explicitCurve) : null,
         };
+    }
+
+    // The BCL's ECParameters.Validate wants D as long as Q.X for a named curve and as long as the order for an
+    // explicit one. The two differ only where n has more bytes than p (wap-wsg-idm-ecid-wtls7, secp160r1: a 161-bit
+    // n over a 160-bit field); there d < 2^160 but for a chance below 2^-79, and only then is D longer than Q.X.
+    private byte[] ExportD(byte[] d, bool explicitCurve)
+    {
+        int extra = d.Length - Qx.Length;
+        bool fits = extra > 0 && !explicitCurve && IsZero(d.AsSpan(0, extra));
+        return fits ? d.AsSpan(extra).ToArray() : (byte[])d.Clone();
+    }
+
+    /// <summary>Whether every byte is zero; variable time, for public data or a public decision about a length.</summary>
+    internal static bool IsZero(ReadOnlySpan<byte> bytes)
+    {
+        foreach (byte b in bytes)
+        {
+            if (b != 0)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     public byte[] RequirePrivate() =>
@@ -186,6 +210,7 @@ internal sealed class EcKeyState : IDisposable
     private readonly EcBackend _backend;
     private CurveParameters _curve;
     private Shared<EcKey>? _key;
+    private bool _explicitCurve;
     private bool _disposed;
 
     public EcKeyState(EcBackend backend, CurveParameters defaultCurve)
@@ -236,6 +261,26 @@ internal sealed class EcKeyState : IDisposable
         return key.Value.Export(includePrivateParameters, explicitCurve);
     }
 
+    /// <summary>
+    /// The current key's parameters with the curve as it was given: explicit when the key was imported or generated
+    /// on explicit parameters (the BCL keeps what it was given, even when those are a named curve's), else named.
+    /// </summary>
+    public ECParameters Export(bool includePrivateParameters)
+    {
+        Lease<EcKey> key;
+        bool explicitCurve;
+        lock (_gate)
+        {
+            key = Acquire();
+            explicitCurve = _explicitCurve;
+        }
+
+        using (key)
+        {
+            return key.Value.Export(includePrivateParameters, explicitCurve);
+        }
+    }
+
     /// <summary>Switches to the NIST curve of this size (the key is regenerated on next use).</summary>
     public void SetCurve(CurveParameters curve)
     {
@@ -244,6 +289,7 @@ internal sealed class EcKeyState : IDisposable
             ThrowIfDisposed();
             Release();
             _curve = curve;
+            _explicitCurve = false;
         }
     }
 
@@ -251,13 +297,13 @@ internal sealed class EcKeyState : IDisposable
     {
         ThrowIfDisposed();
         CurveParameters c = CurveParameters.FromECCurve(curve);
-        Replace(EcKey.Generate(_backend, c));
+        Replace(EcKey.Generate(_backend, c), explicitCurve: !curve.IsNamed);
     }
 
     public void Import(ECParameters parameters)
     {
         ThrowIfDisposed();
-        Replace(EcKey.Import(_backend, parameters));
+        Replace(EcKey.Import(_backend, parameters), explicitCurve: !parameters.Curve.IsNamed);
     }
 
     public void Dispose()
@@ -273,11 +319,11 @@ internal sealed class EcKeyState : IDisposable
     {
         if (Volatile.Read(ref _disposed))
         {
-            throw new ObjectDisposedException(nameof(EcKeyState), "The key has been disposed.");
+            throw new ObjectDisposedException(nameof(EcKeyState), ErrorMessages.KeyDisposed);
         }
     }
 
-    private void Replace(EcKey key)
+    private void Replace(EcKey key, bool explicitCurve)
     {
         lock (_gate)
         {
@@ -290,6 +336,7 @@ internal sealed class EcKeyState : IDisposable
             Release();
             _key = new Shared<EcKey>(key);
             _curve = key.Curve;
+            _explicitCurve = explicitCurve;
         }
     }
 
