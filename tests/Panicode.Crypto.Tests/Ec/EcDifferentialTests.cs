@@ -182,7 +182,9 @@ public class EcDifferentialTests
 
     private static ECDomainParameters Domain(string oid)
     {
-        DerObjectIdentifier id = new(oid);
+        // BouncyCastle has no wap-wsg-idm-ecid-wtls7 entry; WTLS curve 7 has exactly secp160r2's parameters (WAP-261
+        // WTLS Annex A; OpenSSL's curve table builds both from one data block), so BouncyCastle checks it as that.
+        DerObjectIdentifier id = new(oid == "2.23.43.1.4.7" ? "1.3.132.0.30" : oid);
         X9ECParameters x9 = CustomNamedCurves.GetByOid(id) ?? ECNamedCurveTable.GetByOid(id);
         Assert.NotNull(x9);
         return new ECDomainParameters(x9);
@@ -194,10 +196,15 @@ public class EcDifferentialTests
     {
         int fieldBytes = (domain.Curve.FieldSize + 7) / 8;
         BcPoint q = domain.G.Multiply(d).Normalize();
+
+        // The BCL wants D as long as Q.X on a named curve and as long as the order on an explicit one. Where the order
+        // is a byte longer than the field (wap-wsg-idm-ecid-wtls7: 161-bit n, 160-bit p), a scalar of 161 bits fits
+        // only the explicit form, so such keys go in with the curve's explicit parameters.
+        bool named = d.BitLength <= fieldBytes * 8;
         return new ECParameters
         {
-            Curve = ECCurve.CreateFromValue(oid),
-            D = BigIntegers.AsUnsignedByteArray(OrderBytes(domain), d),
+            Curve = named ? ECCurve.CreateFromValue(oid) : Explicit(domain, fieldBytes),
+            D = BigIntegers.AsUnsignedByteArray(named ? fieldBytes : OrderBytes(domain), d),
             Q = new ECPoint
             {
                 X = BigIntegers.AsUnsignedByteArray(fieldBytes, q.AffineXCoord.ToBigInteger()),
@@ -205,6 +212,21 @@ public class EcDifferentialTests
             },
         };
     }
+
+    private static ECCurve Explicit(ECDomainParameters domain, int fieldBytes) => new()
+    {
+        CurveType = ECCurve.ECCurveType.PrimeShortWeierstrass,
+        Prime = BigIntegers.AsUnsignedByteArray(fieldBytes, domain.Curve.Field.Characteristic),
+        A = BigIntegers.AsUnsignedByteArray(fieldBytes, domain.Curve.A.ToBigInteger()),
+        B = BigIntegers.AsUnsignedByteArray(fieldBytes, domain.Curve.B.ToBigInteger()),
+        G = new ECPoint
+        {
+            X = BigIntegers.AsUnsignedByteArray(fieldBytes, domain.G.AffineXCoord.ToBigInteger()),
+            Y = BigIntegers.AsUnsignedByteArray(fieldBytes, domain.G.AffineYCoord.ToBigInteger()),
+        },
+        Order = BigIntegers.AsUnsignedByteArray(OrderBytes(domain), domain.N),
+        Cofactor = domain.H.ToByteArrayUnsigned(),
+    };
 
     private static bool BcVerify(ECPublicKeyParameters key, byte[] hash, byte[] signature)
     {

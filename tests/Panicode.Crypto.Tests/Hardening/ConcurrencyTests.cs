@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
 using System.Threading;
+using Panicode.Crypto.Registry;
 using Panicode.Crypto.Tests.Infrastructure;
 
 namespace Panicode.Crypto.Tests.Hardening;
@@ -278,7 +279,7 @@ public sealed class ConcurrencyTests
     // The Reference flavour of the same family, for the expected outputs.
     private static SymmetricAlgorithm Reference(Implementation<SymmetricAlgorithm> flavour, byte[] key)
     {
-        SymmetricAlgorithm reference = flavour.Family == nameof(Implementations.Camellia) ? CamelliaCipher.Create() : RijndaelCipher.Create();
+        SymmetricAlgorithm reference = ((BlockCipherFamily)Families.Find(flavour.Family)!).Reference.Create();
         reference.Key = key;
         return reference;
     }
