@@ -58,7 +58,7 @@ public sealed class Ccm : IDisposable
         CheckArguments(nonce, plaintext, ciphertext, tag.Length);
         Span<byte> mac = stackalloc byte[16];
         Span<byte> counter = stackalloc byte[16];
-        Authenticate(nonce, associatedData, plaintext, tag.Length, mac);
+        Authenticate(mac, nonce, associatedData, plaintext, tag.Length);
         CounterBlock(nonce, counter);
         Span<byte> s0 = stackalloc byte[16];
         counter.CopyTo(s0);
@@ -104,7 +104,7 @@ public sealed class Ccm : IDisposable
         Ctr.Increment(counter, 15 - nonce.Length);
         plaintext = plaintext.Slice(0, ciphertext.Length);
         Ctr.Transform(_cipher, counter, 15 - nonce.Length, ciphertext, plaintext);
-        Authenticate(nonce, associatedData, plaintext, tagLength, mac);
+        Authenticate(mac, nonce, associatedData, plaintext, tagLength);
         Xor.InPlace(mac, s0);
         bool valid = ConstantTime.BytesEqual(mac.Slice(0, tagLength), received.Slice(0, tagLength)) == 1;
         Secret.Clear(mac);
@@ -123,7 +123,8 @@ public sealed class Ccm : IDisposable
     /// The CBC-MAC T of SP 800-38C §6.1 over the formatted B0 || encoded Alen || A || 0 || P || 0 (§A.2), all 16
     /// bytes of Y_r (the caller truncates).
     /// </summary>
-    private void Authenticate(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> payload, int tagLength, Span<byte> mac)
+    // The spans come first: see AeadSpans on struct arguments past the fifth argument slot.
+    private void Authenticate(Span<byte> mac, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> payload, int tagLength)
     {
         int q = 15 - nonce.Length;
         Span<byte> block = stackalloc byte[16];

@@ -70,7 +70,7 @@ public sealed class Gcm : IDisposable
     {
         CheckArguments(nonce, plaintext, ciphertext, tag.Length);
         Span<byte> fullTag = stackalloc byte[16];
-        SealCore(nonce, plaintext, ciphertext, associatedData, fullTag);
+        SealCore(new AeadSpans(nonce, plaintext, ciphertext, associatedData), fullTag);
         fullTag.Slice(0, _tagSize).CopyTo(tag);
         Secret.Clear(fullTag);
     }
@@ -97,7 +97,7 @@ public sealed class Gcm : IDisposable
     public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
     {
         CheckArguments(nonce, ciphertext, plaintext, tag.Length);
-        if (!OpenCore(nonce, ciphertext, plaintext, associatedData, tag))
+        if (!OpenCore(new AeadSpans(nonce, ciphertext, plaintext, associatedData), tag))
         {
             throw AuthenticationFailed();
         }
@@ -111,8 +111,12 @@ public sealed class Gcm : IDisposable
     }
 
     /// <summary>Encrypts and writes the full 16-byte tag (GCM-AE, SP 800-38D §7.1).</summary>
-    internal void SealCore(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, ReadOnlySpan<byte> associatedData, Span<byte> fullTag)
+    internal void SealCore(in AeadSpans spans, Span<byte> fullTag)
     {
+        ReadOnlySpan<byte> nonce = spans.Nonce;
+        ReadOnlySpan<byte> plaintext = spans.Input;
+        Span<byte> ciphertext = spans.Output;
+        ReadOnlySpan<byte> associatedData = spans.AssociatedData;
         Span<byte> j0 = stackalloc byte[16];
         Span<byte> counter = stackalloc byte[16];
         PreCounterBlock(nonce, j0);
@@ -137,8 +141,12 @@ public sealed class Gcm : IDisposable
     }
 
     /// <summary>Checks the tag and decrypts (GCM-AD, SP 800-38D §7.2); false (and a cleared output) on a mismatch.</summary>
-    internal bool OpenCore(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, Span<byte> plaintext, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> tag)
+    internal bool OpenCore(in AeadSpans spans, ReadOnlySpan<byte> tag)
     {
+        ReadOnlySpan<byte> nonce = spans.Nonce;
+        ReadOnlySpan<byte> ciphertext = spans.Input;
+        Span<byte> plaintext = spans.Output;
+        ReadOnlySpan<byte> associatedData = spans.AssociatedData;
         Span<byte> j0 = stackalloc byte[16];
         Span<byte> counter = stackalloc byte[16];
         Span<byte> expected = stackalloc byte[16];

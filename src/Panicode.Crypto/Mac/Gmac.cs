@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Aead;
 using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto;
@@ -32,7 +33,7 @@ public sealed class Gmac : IDisposable
     {
         CheckArguments(nonce, tag.Length);
         Span<byte> full = stackalloc byte[16];
-        _gcm.SealCore(nonce, default, default, data, full);
+        _gcm.SealCore(new AeadSpans(nonce, default, default, data), full);
         full.Slice(0, tag.Length).CopyTo(tag);
         Secret.Clear(full);
     }
@@ -46,7 +47,7 @@ public sealed class Gmac : IDisposable
     {
         CheckArguments(nonce, tag.Length);
         Span<byte> full = stackalloc byte[16];
-        _gcm.SealCore(nonce, default, default, data, full);
+        _gcm.SealCore(new AeadSpans(nonce, default, default, data), full);
         bool valid = ConstantTime.BytesEqual(full.Slice(0, tag.Length), tag) == 1;
         Secret.Clear(full);
         return valid;

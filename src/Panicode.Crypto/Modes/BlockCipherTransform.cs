@@ -116,8 +116,8 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             byte[] output = new byte[FinalBlock.MaxOutputLength(_mode, _unit, _padding, message.Length, _encrypting)];
             int written;
             bool done = _encrypting
-                ? FinalBlock.TryEncrypt(_cipher, _mode, _register, _feedbackBytes, _padding, message, output, out written)
-                : FinalBlock.TryDecrypt(_cipher, _mode, _register, _feedbackBytes, _padding, message, output, out written);
+                ? FinalBlock.TryEncrypt(_register, message, output, _cipher, _mode, _feedbackBytes, _padding, out written)
+                : FinalBlock.TryDecrypt(_register, message, output, _cipher, _mode, _feedbackBytes, _padding, out written);
             Debug.Assert(done, "The output has room for the whole message.");
             if (written == output.Length)
             {
@@ -152,7 +152,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     {
         if (input.Length > 0)
         {
-            ModeDispatch.Transform(_mode, _encrypting, _cipher, _register, _feedbackBytes, input, output);
+            ModeDispatch.Transform(_register, input, output, _cipher, _mode, _encrypting, _feedbackBytes);
         }
     }
 

@@ -21,13 +21,13 @@ internal static class FinalBlock
         encrypting && mode != CipherMode.CTS ? BlockPadding.PaddedLength(length, unit, padding) : length;
 
     public static bool TryEncrypt(
-        BlockCipher cipher,
-        CipherMode mode,
         Span<byte> register,
-        int feedbackBytes,
-        PaddingMode padding,
         ReadOnlySpan<byte> plaintext,
         Span<byte> destination,
+        BlockCipher cipher,
+        CipherMode mode,
+        int feedbackBytes,
+        PaddingMode padding,
         out int bytesWritten)
     {
         if (mode == CipherMode.CTS)
@@ -51,11 +51,11 @@ internal static class FinalBlock
         plaintext.Slice(whole).CopyTo(last);
         ReadOnlySpan<byte> input = plaintext.Slice(0, whole);
         byte[]? copy = UnlessAligned(ref input, destination);
-        ModeDispatch.Transform(mode, encrypting: true, cipher, register, feedbackBytes, input, destination);
+        ModeDispatch.Transform(register, input, destination, cipher, mode, encrypting: true, feedbackBytes);
         if (padded > whole)
         {
             BlockPadding.Pad(last, tailLength, padding);
-            ModeDispatch.Transform(mode, encrypting: true, cipher, register, feedbackBytes, last, destination.Slice(whole, unit));
+            ModeDispatch.Transform(register, last, destination.Slice(whole, unit), cipher, mode, encrypting: true, feedbackBytes);
         }
 
         Secret.Clear(last);
@@ -65,13 +65,13 @@ internal static class FinalBlock
     }
 
     public static bool TryDecrypt(
-        BlockCipher cipher,
-        CipherMode mode,
         Span<byte> register,
-        int feedbackBytes,
-        PaddingMode padding,
         ReadOnlySpan<byte> ciphertext,
         Span<byte> destination,
+        BlockCipher cipher,
+        CipherMode mode,
+        int feedbackBytes,
+        PaddingMode padding,
         out int bytesWritten)
     {
         if (mode == CipherMode.CTS)
@@ -107,7 +107,7 @@ internal static class FinalBlock
         {
             // Nothing is checked after the transform, so no handler (which costs a small message more than
             // the cipher does).
-            ModeDispatch.Transform(mode, encrypting: false, cipher, register, feedbackBytes, input, destination);
+            ModeDispatch.Transform(register, input, destination, cipher, mode, encrypting: false, feedbackBytes);
             ClearIfAny(copy);
             bytesWritten = direct;
             return true;
@@ -118,8 +118,8 @@ internal static class FinalBlock
         ciphertext.Slice(direct).CopyTo(last);
         try
         {
-            ModeDispatch.Transform(mode, encrypting: false, cipher, register, feedbackBytes, input, destination);
-            ModeDispatch.Transform(mode, encrypting: false, cipher, register, feedbackBytes, last, last);
+            ModeDispatch.Transform(register, input, destination, cipher, mode, encrypting: false, feedbackBytes);
+            ModeDispatch.Transform(register, last, last, cipher, mode, encrypting: false, feedbackBytes);
             int lastLength = BlockPadding.DataLength(last, padding);
             if (destination.Length < direct + lastLength)
             {

@@ -19,13 +19,13 @@ internal static class ModeDispatch
     /// which <see cref="FinalBlock"/> handles, so here it is CBC.
     /// </summary>
     public static void Transform(
+        Span<byte> register,
+        ReadOnlySpan<byte> input,
+        Span<byte> output,
+        BlockCipher cipher,
         CipherMode mode,
         bool encrypting,
-        BlockCipher cipher,
-        Span<byte> register,
-        int feedbackBytes,
-        ReadOnlySpan<byte> input,
-        Span<byte> output)
+        int feedbackBytes)
     {
         switch (mode)
         {

@@ -22,7 +22,7 @@ internal static class OneShot
         Span<byte> register = stackalloc byte[FinalBlock.MaxBlockSize];
         register = register.Slice(0, cipher.BlockSize);
         iv.CopyTo(register);
-        return FinalBlock.TryEncrypt(cipher, mode, register, feedbackBytes, padding, plaintext, destination, out bytesWritten);
+        return FinalBlock.TryEncrypt(register, plaintext, destination, cipher, mode, feedbackBytes, padding, out bytesWritten);
     }
 
     public static bool TryDecrypt(
@@ -38,6 +38,6 @@ internal static class OneShot
         Span<byte> register = stackalloc byte[FinalBlock.MaxBlockSize];
         register = register.Slice(0, cipher.BlockSize);
         iv.CopyTo(register);
-        return FinalBlock.TryDecrypt(cipher, mode, register, feedbackBytes, padding, ciphertext, destination, out bytesWritten);
+        return FinalBlock.TryDecrypt(register, ciphertext, destination, cipher, mode, feedbackBytes, padding, out bytesWritten);
     }
 }

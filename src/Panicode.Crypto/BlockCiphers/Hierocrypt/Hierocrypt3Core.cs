@@ -93,6 +93,6 @@ internal sealed class Hierocrypt3Core : Modes.BlockCipher
             _ => BinaryPrimitives.ReadUInt64BigEndian(key.Slice(24)),
         };
         return HierocryptKeySchedule.Hierocrypt3.Expand(
-            z1, z2, z3, z4, HierocryptSpec.PreprocessingConstant3, HierocryptSpec.RoundConstants3(key.Length), HierocryptSpec.Rounds3(key.Length));
+            HierocryptSpec.RoundConstants3(key.Length), z1, z2, z3, z4, HierocryptSpec.PreprocessingConstant3, HierocryptSpec.Rounds3(key.Length));
     }
 }

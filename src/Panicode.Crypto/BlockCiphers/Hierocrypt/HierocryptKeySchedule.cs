@@ -42,7 +42,7 @@ internal readonly struct HierocryptKeySchedule
     /// with G^(t) = <paramref name="constants"/>[t]: sigma (after P on Z3, Z4) for the first ceil((R + 1) / 2) rounds,
     /// sigma^-1 (then P^-1) for the rest. Returns K1..K4 of every round, four words per round.
     /// </summary>
-    internal ulong[] Expand(ulong z1, ulong z2, ulong z3, ulong z4, ulong preprocessing, ReadOnlySpan<ulong> constants, int rounds)
+    internal ulong[] Expand(ReadOnlySpan<ulong> constants, ulong z1, ulong z2, ulong z3, ulong z4, ulong preprocessing, int rounds)
     {
         Sigma(ref z1, ref z2, ref z3, ref z4, preprocessing);
         ulong[] keys = new ulong[4 * (rounds + 1)];

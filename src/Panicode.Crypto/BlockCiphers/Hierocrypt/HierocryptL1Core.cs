@@ -66,12 +66,12 @@ internal sealed class HierocryptL1Core : Modes.BlockCipher
         }
 
         ulong[] parts = HierocryptKeySchedule.L1.Expand(
+            wide,
             BinaryPrimitives.ReadUInt32BigEndian(key),
             BinaryPrimitives.ReadUInt32BigEndian(key.Slice(4)),
             BinaryPrimitives.ReadUInt32BigEndian(key.Slice(8)),
             BinaryPrimitives.ReadUInt32BigEndian(key.Slice(12)),
             HierocryptSpec.PreprocessingConstantL1,
-            wide,
             HierocryptSpec.RoundsL1);
         ulong[] roundKeys = new ulong[parts.Length / 2];
         for (int i = 0; i < roundKeys.Length; i++)
