@@ -27,6 +27,12 @@ public static class Program
 {
     public static int Main(string[] args)
     {
+        if (args.Any(a => a is "--help" or "-h" or "-?" or "/?"))
+        {
+            PrintHelp();
+            return 0;
+        }
+
         if (args.Contains("--camellia-interleaved"))
         {
             Ablation.CamelliaInterleavedAblation.Run();
@@ -80,6 +86,37 @@ public static class Program
         Console.WriteLine(report);
         Console.WriteLine($"(also written to {path})");
         return summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success)) ? 1 : 0;
+    }
+
+    /// <summary>
+    /// This program's own switches, then BenchmarkDotNet's options (which every argument not listed here goes to).
+    /// </summary>
+    private static void PrintHelp()
+    {
+        Console.WriteLine("Usage: dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- [switches] [BenchmarkDotNet options]");
+        Console.WriteLine();
+        Console.WriteLine("Panicode.Crypto switches:");
+        (string Switch, string Meaning)[] switches =
+        {
+            ("--short", "the default: the paper's Figures 1-4 (Rijndael, Camellia, CRYPTREC, key setup, short ECDSA table), short job"),
+            ("--full", "every size, mode, direction and curve, key setup, the microbenchmarks and the ablation, full job"),
+            ("--short-job", "measure with BenchmarkDotNet's short job (with --full: the full matrix as a smoke test)"),
+            ("--full-job", "measure the short matrix with the full job"),
+            ("--camellia-interleaved", "the Camellia ablation, every variant interleaved round by round (about 10 s)"),
+            ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
+            ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
+            ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
+        };
+        foreach ((string name, string meaning) in switches)
+        {
+            Console.WriteLine($"  {name,-30} {meaning}");
+        }
+
+        Console.WriteLine();
+        Console.WriteLine("Environment: PANICODE_FORCE_PORTABLE=1 turns the Unsafe flavour's intrinsic cores off.");
+        Console.WriteLine("Any other argument (e.g. --filter '*Camellia*') goes to BenchmarkDotNet, whose options follow.");
+        Console.WriteLine();
+        BenchmarkSwitcher.FromTypes(BenchmarkTypes(all: true)).Run(new[] { "--help" }, BenchmarkConfig.Create(shortRun: true));
     }
 
     private static string CpuModel()
