@@ -31,10 +31,8 @@ namespace Panicode.Crypto;
 /// </remarks>
 public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 {
-#if NET
-    // The key schedule of the one-shot methods, with the key it was built from (see AcquireOneShot).
+    // The key schedule of the one-shot methods (and CTR), with the key it was built from (see AcquireOneShot).
     private Shared<OneShotSchedule>? _oneShot;
-#endif
     private volatile bool _disposed;
 
     /// <summary>
@@ -189,10 +187,8 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         if (disposing && !_disposed)
         {
             _disposed = true;
-#if NET
             // Calls still running keep their reference; the schedule is cleared when the last of them ends.
             Interlocked.Exchange(ref _oneShot, null)?.Release();
-#endif
             Secret.Clear(KeyValue);
             Secret.Clear(IVValue);
         }
@@ -259,6 +255,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
         return feedbackSizeInBits / 8;
     }
+#endif
 
     /// <summary>
     /// A reference to the key schedule for the current Key and BlockSize, built (once per key) and published
@@ -336,7 +333,6 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
         public void Dispose() => Cipher.Dispose();
     }
-#endif
 
     private static bool IsSupported(CipherMode mode) =>
         mode is CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS;
@@ -498,15 +494,12 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         }
 
         Gcm.CheckOverlap(plaintext, destination.Slice(0, plaintext.Length));
-        if (KeyValue == null)
-        {
-            GenerateKey();
-        }
-
-        using BlockCipher cipher = CreateCipher(KeyValue!, blockSize);
+        // The one-shot methods' schedule: built once per key, safe to share between threads (see AcquireOneShot).
+        using Lease<OneShotSchedule> schedule = AcquireOneShot();
         Span<byte> counter = stackalloc byte[blockSize];
         initialCounter.CopyTo(counter);
-        Ctr.Transform(cipher, counter, blockSize, plaintext, destination);
+        Ctr.Transform(schedule.Value.Cipher, counter, blockSize, plaintext, destination);
+        Secret.Clear(counter);
         return plaintext.Length;
     }
 

@@ -135,26 +135,9 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         _portable.Dispose();
     }
 
-    // The broadcast subkeys, built at the first batch. One instance may serve several threads at once (the one-shot
-    // methods share it): each racing thread builds its own copy, one is published, and the others clear theirs.
-    private Vector128<byte>[] BroadcastKeys(ref Vector128<byte>[]? cache, bool reverse)
-    {
-        Vector128<byte>[]? keys = Volatile.Read(ref cache);
-        if (keys != null)
-        {
-            return keys;
-        }
-
-        Vector128<byte>[] built = Broadcast(_portable.Schedule, reverse);
-        keys = Interlocked.CompareExchange(ref cache, built, null);
-        if (keys == null)
-        {
-            return built;
-        }
-
-        Secret.Clear(built);
-        return keys;
-    }
+    // The broadcast subkeys, built at the first batch (one instance may serve several threads: LazySchedule).
+    private Vector128<byte>[] BroadcastKeys(ref Vector128<byte>[]? cache, bool reverse) =>
+        Volatile.Read(ref cache) ?? LazySchedule.Publish(ref cache, Broadcast(_portable.Schedule, reverse));
 
     // Eight broadcast bytes per subkey, in encryption order or in CamelliaSpec.ReverseSchedule's decryption order.
     private static Vector128<byte>[] Broadcast(ReadOnlySpan<ulong> schedule, bool reverse)

@@ -5,6 +5,7 @@ using System.Runtime.CompilerServices;
 using Memory = System.Runtime.CompilerServices.Unsafe;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using System.Threading;
 using Panicode.Crypto.BlockCiphers.Clefia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
@@ -99,10 +100,10 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
         int done = 0;
         if (source.Length >= 16 * FewestPaddedBlocks)
         {
-            _keys ??= Broadcast(_portable.Schedule);
+            Vector128<byte>[] keys = Volatile.Read(ref _keys) ?? LazySchedule.Publish(ref _keys, Broadcast(_portable.Schedule));
             fixed (byte* src = source)
             fixed (byte* dst = destination)
-            fixed (Vector128<byte>* k = _keys)
+            fixed (Vector128<byte>* k = keys)
             {
                 int blocks = source.Length / 16;
                 int rounds = (_portable.Schedule.Length - 4) / 2;

@@ -1,5 +1,6 @@
 #if NET
 using System;
+using System.Threading;
 using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
@@ -47,8 +48,8 @@ internal sealed class Hierocrypt3GfniCore : BlockCipher
     private readonly int _rounds;
     private readonly byte[] _encryptionKeys;
 
-    // Built on the first decryption, as in Hierocrypt3PortableCore.
-    private ulong[]? _roundKeys;
+    // The decryption keys are built on the first decryption, as in Hierocrypt3PortableCore.
+    private readonly ulong[] _roundKeys;
     private byte[]? _decryptionKeys;
 
     public Hierocrypt3GfniCore(ReadOnlySpan<byte> key)
@@ -67,14 +68,9 @@ internal sealed class Hierocrypt3GfniCore : BlockCipher
 
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (_decryptionKeys is null)
-        {
-            _decryptionKeys = ToBytes(Hierocrypt3KeySchedule.DecryptionLayout(_roundKeys!, _rounds, transpose: false));
-            Secret.Clear(_roundKeys);
-            _roundKeys = null;
-        }
-
-        Crypt<Backward>(source, destination, _decryptionKeys);
+        byte[] keys = Volatile.Read(ref _decryptionKeys)
+            ?? LazySchedule.Publish(ref _decryptionKeys, ToBytes(Hierocrypt3KeySchedule.DecryptionLayout(_roundKeys, _rounds, transpose: false)));
+        Crypt<Backward>(source, destination, keys);
     }
 
     protected override void ClearKeySchedule()

@@ -1,4 +1,5 @@
 using System;
+using System.Threading;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Panicode.Crypto.BlockCiphers.Hierocrypt;
@@ -25,8 +26,8 @@ internal sealed unsafe class Hierocrypt3PortableCore : BlockCipher
     private readonly uint[] _encryptionKeys;
 
     // Built on the first decryption (encrypt-only uses such as CTR-like modes, CFB and OFB never need it), from the
-    // round keys kept until then.
-    private ulong[]? _roundKeys;
+    // round keys, which are kept (and cleared on Dispose).
+    private readonly ulong[] _roundKeys;
     private uint[]? _decryptionKeys;
 
     public Hierocrypt3PortableCore(ReadOnlySpan<byte> key)
@@ -50,16 +51,11 @@ internal sealed unsafe class Hierocrypt3PortableCore : BlockCipher
 
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (_decryptionKeys is null)
-        {
-            _decryptionKeys = Hierocrypt3KeySchedule.DecryptionLayout(_roundKeys!, _rounds);
-            Secret.Clear(_roundKeys);
-            _roundKeys = null;
-        }
-
+        uint[] keys = Volatile.Read(ref _decryptionKeys)
+            ?? LazySchedule.Publish(ref _decryptionKeys, Hierocrypt3KeySchedule.DecryptionLayout(_roundKeys, _rounds));
         fixed (byte* src = source)
         fixed (byte* dst = destination)
-        fixed (uint* k = _decryptionKeys)
+        fixed (uint* k = keys)
         {
             Crypt<MdsHInverse>(src, dst, source.Length / 16, k, _rounds, Hierocrypt3Tables.SLInverse, Hierocrypt3Tables.SInverse);
         }
