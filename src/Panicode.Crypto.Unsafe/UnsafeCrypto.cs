@@ -29,6 +29,13 @@ public static partial class UnsafeCrypto
     public static RijndaelCipher CreateRijndael() => new UnsafeRijndael(CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
+    /// Creates a <see cref="ManagedRijndael"/> (a <see cref="System.Security.Cryptography.Rijndael"/>, for code typed
+    /// as <c>Rijndael</c> or <c>RijndaelManaged</c>) over the optimized Rijndael of <see cref="CreateRijndael()"/>.
+    /// </summary>
+    /// <returns>A new Rijndael with the defaults of <see cref="ManagedRijndael"/>.</returns>
+    public static ManagedRijndael CreateManagedRijndael() => new ManagedRijndael(CreateRijndael());
+
+    /// <summary>
     /// Creates Rijndael on the portable unsafe core when <paramref name="forcePortable"/> is true, in the
     /// same process as the intrinsic one (tests and benchmarks).
     /// </summary>
