@@ -9,8 +9,8 @@ namespace Panicode.Crypto.MonoRunner;
 
 /// <summary>
 /// Adapts a <see cref="PrimeEcdsa"/> factory of one flavour to the ECDSA vector checks, through the netstandard2.0
-/// build. PKCS#8 and SubjectPublicKeyInfo keys (ECDsa gained their import methods after netstandard2.0) are read by
-/// <see cref="EcKeyDer"/> and imported as parameters; SHA-3 message digests (absent from netstandard2.0 and Mono 6.8)
+/// build. PKCS#8 and SubjectPublicKeyInfo keys (ECDsa gained their import methods after netstandard2.0) go through the
+/// library's own <see cref="EcKeyFormats"/>, so the Mono legs test them; SHA-3 message digests (absent from netstandard2.0 and Mono 6.8)
 /// come from the runner's <see cref="Sha3"/>, but RFC 6979 nonces with HMAC-SHA-3 need the library's own SHA-3, which
 /// that build lacks: those cases are reported as not run (<see cref="CaseNotRunException"/>). DER signatures are
 /// converted with the library's own decoder, the one its DER verification uses on .NET.
@@ -29,8 +29,25 @@ internal sealed class RunnerEcdsaSubject : EcdsaSubject
 
     public override ECDsa Import(ECParameters parameters) => EcKeyState.Initialize(_create(), e => e.ImportParameters(parameters));
 
+    // netstandard2.0's ECDsa has no Import*PrivateKey/SubjectPublicKeyInfo: these are the library's EcKeyFormats.
     public override ECDsa ImportEncoded(byte[] der, bool isPrivate) =>
-        Import(isPrivate ? EcKeyDer.ReadPkcs8(der) : EcKeyDer.ReadSubjectPublicKeyInfo(der));
+        EcKeyState.Initialize(_create(), e =>
+        {
+            int read;
+            if (isPrivate)
+            {
+                e.ImportPkcs8PrivateKey(der, out read);
+            }
+            else
+            {
+                e.ImportSubjectPublicKeyInfo(der, out read);
+            }
+
+            if (read != der.Length)
+            {
+                throw new CryptographicException("Trailing data after the key.");
+            }
+        });
 
     public override ECDsa Generate(ECCurve curve) => EcKeyState.Initialize(_create(), e => e.GenerateKey(curve));
 
@@ -56,7 +73,7 @@ internal sealed class RunnerEcdsaSubject : EcdsaSubject
 
 /// <summary>
 /// Adapts a <see cref="PrimeEcdh"/> factory to the ECDH vector checks; the peer key goes through the public API
-/// (<see cref="PrimeEcdh.PublicKey"/>); a SubjectPublicKeyInfo is read by <see cref="EcKeyDer"/>.
+/// (<see cref="PrimeEcdh.PublicKey"/>); a SubjectPublicKeyInfo is read by <see cref="EcKeyFormats"/>.
 /// </summary>
 internal sealed class RunnerEcdhSubject : EcdhSubject
 {
@@ -89,7 +106,14 @@ internal sealed class RunnerEcdhSubject : EcdhSubject
 
     public override byte[] AgreeWithSubjectPublicKeyInfo(ECParameters privateKey, byte[] subjectPublicKeyInfo)
     {
-        using PrimeEcdh peer = EcKeyState.Initialize(_create(), e => e.ImportParameters(EcKeyDer.ReadSubjectPublicKeyInfo(subjectPublicKeyInfo)));
+        using PrimeEcdh peer = EcKeyState.Initialize(_create(), e =>
+        {
+            e.ImportSubjectPublicKeyInfo(subjectPublicKeyInfo, out int read);
+            if (read != subjectPublicKeyInfo.Length)
+            {
+                throw new CryptographicException("Trailing data after the SubjectPublicKeyInfo.");
+            }
+        });
         return AgreeWith(privateKey, peer);
     }
 }
