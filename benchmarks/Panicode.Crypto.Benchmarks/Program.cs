@@ -39,6 +39,13 @@ public static class Program
             return 0;
         }
 
+        // Every block cipher in both flavours the CRYPTREC way (key setup; 16 B, 1,536 B, 1 MiB): docs/evaluation/.
+        if (args.Contains("--evaluation"))
+        {
+            Evaluation.CryptrecEvaluation.Run(quick: args.Contains("--quick"), outputDirectory: Path.Combine("docs", "evaluation"));
+            return 0;
+        }
+
         if (args.Contains("--cryptrec128b-interleaved"))
         {
             Symmetric.Cryptrec128bInterleaved.Run();
@@ -103,6 +110,7 @@ public static class Program
             ("--short-job", "measure with BenchmarkDotNet's short job (with --full: the full matrix as a smoke test)"),
             ("--full-job", "measure the short matrix with the full job"),
             ("--camellia-interleaved", "the Camellia ablation, every variant interleaved round by round (about 10 s)"),
+            ("--evaluation [--quick]", "every block cipher in both flavours the CRYPTREC way (key setup, 16 B/1,536 B/1 MiB, memory) -> docs/evaluation/"),
             ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),

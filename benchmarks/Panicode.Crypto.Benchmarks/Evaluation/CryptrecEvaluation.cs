@@ -1,0 +1,289 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using System.Text;
+using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Engines;
+using Org.BouncyCastle.Crypto.Parameters;
+using Panicode.Crypto.Registry;
+
+namespace Panicode.Crypto.Benchmarks.Evaluation;
+
+/// <summary>
+/// The CRYPTREC way of measuring a cipher in software (CRYPTREC's evaluation of the e-Government list: the key setup
+/// time; encryption and decryption speed at 16, 1,536 and 1,048,576 bytes; memory), for every block cipher of the
+/// registry (<see cref="Families.BlockCiphers"/>, 128-bit blocks) in the Reference and Unsafe flavours, with the
+/// built-in <see cref="Aes"/> and BouncyCastle 2.7's engines as reference rows where they have the cipher. Writes
+/// <c>docs/evaluation/</c>: README.md (the report) and PNG charts drawn with ScottPlot.
+/// </summary>
+/// <remarks>
+/// A Stopwatch harness, not BenchmarkDotNet: a full BenchmarkDotNet run over this matrix takes hours. Each cell runs
+/// batches of the operation for a fixed time, several rounds interleaved across implementations, and keeps the
+/// fastest round (the least disturbed by other processes). ECB over whole blocks, so the numbers are the cipher's and
+/// the library's per-call cost, not a mode's.
+/// </remarks>
+public static class CryptrecEvaluation
+{
+    private static readonly int[] s_sizes = { 16, 1536, 1048576 };
+
+    public static void Run(bool quick, string outputDirectory)
+    {
+        int rounds = quick ? 2 : 5;
+        double cellSeconds = quick ? 0.02 : 0.15;
+        double loadBefore = LoadAverage();
+        Stopwatch total = Stopwatch.StartNew();
+
+        List<Subject> subjects = Subjects().ToList();
+        Dictionary<(Subject, string), double> best = new();
+        byte[] key = new byte[16];
+        new Random(1).NextBytes(key);
+        foreach (Subject subject in subjects)
+        {
+            subject.Setup(key);
+        }
+
+        // Round 0 is a warm-up, not recorded: it lets the JIT tier every path up before anything is timed.
+        for (int round = 0; round <= rounds; round++)
+        {
+            Dictionary<(Subject, string), double> record = round == 0 ? new() : best;
+            foreach (Subject subject in subjects)
+            {
+                Measure(record, subject, "KeySetup", cellSeconds, () => subject.KeySetup(key));
+                foreach (int size in s_sizes)
+                {
+                    byte[] input = new byte[size];
+                    byte[] output = new byte[size];
+                    Measure(record, subject, "Encrypt" + size, cellSeconds, () => subject.Encrypt(input, output));
+                    Measure(record, subject, "Decrypt" + size, cellSeconds, () => subject.Decrypt(input, output));
+                }
+            }
+        }
+
+        Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
+        double loadAfter = LoadAverage();
+        Directory.CreateDirectory(outputDirectory);
+        Charts.Write(outputDirectory, subjects, best, s_sizes);
+        string report = Report(subjects, best, allocated, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed);
+        File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
+        Console.WriteLine(report);
+        Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)})");
+    }
+
+    /// <summary>Seconds per call of <paramref name="action"/>: batches for <paramref name="seconds"/>; the fastest round is kept.</summary>
+    private static void Measure(Dictionary<(Subject, string), double> best, Subject subject, string metric, double seconds, Action action)
+    {
+        action();
+        long calls = 0;
+        Stopwatch watch = Stopwatch.StartNew();
+        do
+        {
+            for (int i = 0; i < 8; i++)
+            {
+                action();
+            }
+
+            calls += 8;
+        }
+        while (watch.Elapsed.TotalSeconds < seconds);
+
+        double perCall = watch.Elapsed.TotalSeconds / calls;
+        best[(subject, metric)] = best.TryGetValue((subject, metric), out double previous) ? Math.Min(previous, perCall) : perCall;
+    }
+
+    // Managed bytes allocated by one 1,536-byte encryption after warm-up (GC.GetAllocatedBytesForCurrentThread).
+    private static long AllocatedPerCall(Subject subject, byte[] key)
+    {
+        byte[] input = new byte[1536];
+        byte[] output = new byte[1536];
+        subject.Encrypt(input, output);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 100; i++)
+        {
+            subject.Encrypt(input, output);
+        }
+
+        return (GC.GetAllocatedBytesForCurrentThread() - before) / 100;
+    }
+
+    private static IEnumerable<Subject> Subjects()
+    {
+        foreach (BlockCipherFamily family in Families.BlockCiphersWithBlockSize(128))
+        {
+            yield return new AlgorithmSubject(family.Name, "Reference", family.Reference.Create);
+            yield return new AlgorithmSubject(family.Name, "Unsafe", family.Unsafe.Create);
+            if (family == Families.Rijndael)
+            {
+                yield return new AlgorithmSubject(family.Name, "built-in Aes", Aes.Create);
+                yield return new BouncySubject(family.Name, () => new AesEngine());
+            }
+            else if (family == Families.Camellia)
+            {
+                yield return new BouncySubject(family.Name, () => new CamelliaEngine());
+            }
+        }
+    }
+
+    private static string Report(
+        List<Subject> subjects, Dictionary<(Subject, string), double> best, Dictionary<Subject, long> allocated,
+        bool quick, int rounds, double cellSeconds, double loadBefore, double loadAfter, TimeSpan elapsed)
+    {
+        CultureInfo c = CultureInfo.InvariantCulture;
+        StringBuilder r = new();
+        r.AppendLine("# CRYPTREC-style evaluation of the block ciphers");
+        r.AppendLine();
+        r.AppendLine(string.Format(c, "Command: `dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --evaluation{0}`. ", quick ? " --quick" : string.Empty) +
+            string.Format(c, "Date (UTC): {0:yyyy-MM-dd HH:mm}. Machine: {1}, {2} logical processors, {3}; runtime {4}. ", DateTime.UtcNow, CpuName(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription) +
+            string.Format(c, "Load average (1 min) {0:F2} before and {1:F2} after; the run took {2:F0} s.", loadBefore, loadAfter, elapsed.TotalSeconds));
+        r.AppendLine();
+        r.AppendLine(string.Format(c, "How: a Stopwatch harness (not BenchmarkDotNet), a warm-up round, then {0} rounds interleaved across all rows, each cell a batch of about {1:F0} ms, the fastest round kept. ", rounds, cellSeconds * 1000) +
+            "ECB over whole blocks with a 128-bit key and block, through each implementation's public API (`EncryptEcb`/`DecryptEcb` one-shots for the SymmetricAlgorithm rows; `ProcessBlock` for BouncyCastle). " +
+            "Key setup = a new key schedule for a 16-byte key (`Key` set, then one block encrypted, for the SymmetricAlgorithm rows; `Init` for BouncyCastle). " +
+            "Memory = managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`); the process's peak working set is not measured per algorithm (one process runs all rows). Mono and browser columns are not in this report yet.");
+        r.AppendLine();
+        r.AppendLine("![encryption at 1,536 bytes](encrypt-1536.png)");
+        r.AppendLine();
+        r.AppendLine("| algorithm | implementation | key setup µs | enc 16 B MB/s | dec 16 B | enc 1,536 B | dec 1,536 B | enc 1 MiB | dec 1 MiB | bytes allocated / 1,536 B |");
+        r.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        foreach (Subject s in subjects)
+        {
+            r.Append(string.Format(c, "| {0} | {1} | {2:F2} |", s.Algorithm, s.Implementation, best[(s, "KeySetup")] * 1e6));
+            foreach (int size in s_sizes)
+            {
+                r.Append(string.Format(c, " {0:F1} | {1:F1} |", Charts.MegabytesPerSecond(best, s, "Encrypt", size), Charts.MegabytesPerSecond(best, s, "Decrypt", size)));
+            }
+
+            r.AppendLine(string.Format(c, " {0} |", allocated[s]));
+        }
+
+        r.AppendLine();
+        r.AppendLine("Charts: throughput at each size (`encrypt-16.png`, `encrypt-1536.png`, `encrypt-1048576.png`), the Unsafe flavour's speed-up over the Reference one (`speedup.png`), and one radar chart per algorithm (`radar-<algorithm>.png`; each axis is the metric relative to the best implementation of that algorithm, key setup as 1/time).");
+        r.AppendLine();
+        foreach (string algorithm in subjects.Select(s => s.Algorithm).Distinct())
+        {
+            r.AppendLine(string.Format(c, "![{0}](radar-{0}.png)", algorithm));
+        }
+
+        return r.ToString();
+    }
+
+    private static double LoadAverage()
+    {
+        try
+        {
+            return double.Parse(File.ReadAllText("/proc/loadavg").Split(' ')[0], CultureInfo.InvariantCulture);
+        }
+        catch (IOException)
+        {
+            return double.NaN;
+        }
+    }
+
+    private static string CpuName()
+    {
+        try
+        {
+            string? line = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
+            return line?.Substring(line.IndexOf(':') + 1).Trim() ?? "unknown CPU";
+        }
+        catch (IOException)
+        {
+            return "unknown CPU";
+        }
+    }
+
+    /// <summary>One row: an implementation of an algorithm.</summary>
+    internal abstract class Subject
+    {
+        protected Subject(string algorithm, string implementation)
+        {
+            Algorithm = algorithm;
+            Implementation = implementation;
+        }
+
+        public string Algorithm { get; }
+
+        public string Implementation { get; }
+
+        public abstract void Setup(byte[] key);
+
+        public abstract void KeySetup(byte[] key);
+
+        public abstract void Encrypt(byte[] input, byte[] output);
+
+        public abstract void Decrypt(byte[] input, byte[] output);
+    }
+
+    private sealed class AlgorithmSubject : Subject
+    {
+        private readonly Func<SymmetricAlgorithm> _create;
+        private readonly byte[] _block = new byte[16];
+        private SymmetricAlgorithm? _algorithm;
+        private SymmetricAlgorithm? _rekeyed;
+
+        public AlgorithmSubject(string algorithm, string implementation, Func<SymmetricAlgorithm> create)
+            : base(algorithm, implementation)
+        {
+            _create = create;
+        }
+
+        public override void Setup(byte[] key)
+        {
+            _algorithm = _create();
+            _algorithm.Key = key;
+            _rekeyed = _create();
+        }
+
+        // A new key array each time, so the schedule is built again (the one-shot methods cache it per key).
+        public override void KeySetup(byte[] key)
+        {
+            _rekeyed!.Key = (byte[])key.Clone();
+            _rekeyed.EncryptEcb(_block, _block, PaddingMode.None);
+        }
+
+        public override void Encrypt(byte[] input, byte[] output) => _algorithm!.EncryptEcb(input, output, PaddingMode.None);
+
+        public override void Decrypt(byte[] input, byte[] output) => _algorithm!.DecryptEcb(input, output, PaddingMode.None);
+    }
+
+    private sealed class BouncySubject : Subject
+    {
+        private readonly Func<IBlockCipher> _create;
+        private IBlockCipher? _encrypt;
+        private IBlockCipher? _decrypt;
+        private IBlockCipher? _rekeyed;
+
+        public BouncySubject(string algorithm, Func<IBlockCipher> create)
+            : base(algorithm, "BouncyCastle 2.7")
+        {
+            _create = create;
+        }
+
+        public override void Setup(byte[] key)
+        {
+            _encrypt = _create();
+            _encrypt.Init(true, new KeyParameter(key));
+            _decrypt = _create();
+            _decrypt.Init(false, new KeyParameter(key));
+            _rekeyed = _create();
+        }
+
+        public override void KeySetup(byte[] key) => _rekeyed!.Init(true, new KeyParameter(key));
+
+        public override void Encrypt(byte[] input, byte[] output) => Blocks(_encrypt!, input, output);
+
+        public override void Decrypt(byte[] input, byte[] output) => Blocks(_decrypt!, input, output);
+
+        private static void Blocks(IBlockCipher cipher, byte[] input, byte[] output)
+        {
+            for (int offset = 0; offset < input.Length; offset += 16)
+            {
+                cipher.ProcessBlock(input, offset, output, offset);
+            }
+        }
+    }
+}
