@@ -34,7 +34,7 @@ internal sealed class Options
           --flavour=NAME    only flavours whose name starts with NAME (Reference, Unsafe)
           --filter=TEXT     only suites whose name contains TEXT
           --stack           print the whole exception (with stack trace) of the first failing case of each suite
-          --throughput[=S]  instead of the suites: MB/s of Rijndael-128/256 and Camellia-128, ECB and CBC, for
+          --throughput[=S]  instead of the suites: MB/s of every 128-bit block cipher (and Rijndael-256), ECB and CBC, for
                             every flavour and Mono's RijndaelManaged/Aes, S seconds per cell (default 1)
 
         The last line is "N passed, N failed" (a case over one flavour counts once), with ", N not run on this

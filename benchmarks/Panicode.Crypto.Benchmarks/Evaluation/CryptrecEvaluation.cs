@@ -65,10 +65,11 @@ public static class CryptrecEvaluation
         }
 
         Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
+        string mono = quick ? "Not measured in the quick form." : MonoColumn();
         double loadAfter = LoadAverage();
         Directory.CreateDirectory(outputDirectory);
         Charts.Write(outputDirectory, subjects, best, s_sizes);
-        string report = Report(subjects, best, allocated, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed);
+        string report = Report(subjects, best, allocated, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + MonoSection(mono);
         File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
         Console.WriteLine(report);
         Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)})");
@@ -143,7 +144,7 @@ public static class CryptrecEvaluation
         r.AppendLine(string.Format(c, "How: a Stopwatch harness (not BenchmarkDotNet), a warm-up round, then {0} rounds interleaved across all rows, each cell a batch of about {1:F0} ms, the fastest round kept. ", rounds, cellSeconds * 1000) +
             "ECB over whole blocks with a 128-bit key and block, through each implementation's public API (`EncryptEcb`/`DecryptEcb` one-shots for the SymmetricAlgorithm rows; `ProcessBlock` for BouncyCastle). " +
             "Key setup = a new key schedule for a 16-byte key (`Key` set, then one block encrypted, for the SymmetricAlgorithm rows; `Init` for BouncyCastle). " +
-            "Memory = managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`); the process's peak working set is not measured per algorithm (one process runs all rows). Mono and browser columns are not in this report yet.");
+            "Memory = managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`); the process's peak working set is not measured per algorithm (one process runs all rows). The Mono x86-64 figures are at the end (a separate harness on that runtime); there is no browser column yet.");
         r.AppendLine();
         r.AppendLine("![encryption at 1,536 bytes](encrypt-1536.png)");
         r.AppendLine();
@@ -170,6 +171,35 @@ public static class CryptrecEvaluation
 
         return r.ToString();
     }
+
+    // The Mono runner's throughput mode (1 MiB messages through TransformBlock, every flavour and Mono's own classes),
+    // when Mono and the runner are there (scripts/cross-runtime.sh --native-only installs and builds both).
+    private static string MonoColumn()
+    {
+        string runner = Path.Combine("tests", "Panicode.Crypto.MonoRunner", "bin", "Release", "net472", "Panicode.Crypto.MonoRunner.exe");
+        if (!File.Exists(runner))
+        {
+            return $"Not measured: {runner} is not built (`scripts/cross-runtime.sh --native-only` installs Mono and builds it).";
+        }
+
+        try
+        {
+            using Process process = Process.Start(new ProcessStartInfo("mono", $"{runner} --throughput=1") { RedirectStandardOutput = true, UseShellExecute = false })!;
+            string text = process.StandardOutput.ReadToEnd();
+            process.WaitForExit();
+            return process.ExitCode == 0 ? text : $"Not measured: the Mono runner exited with {process.ExitCode}.";
+        }
+        catch (System.ComponentModel.Win32Exception e)
+        {
+            return $"Not measured: mono could not be started ({e.Message}).";
+        }
+    }
+
+    private static string MonoSection(string mono) =>
+        Environment.NewLine + "## Mono x86-64 (netstandard2.0 build)" + Environment.NewLine + Environment.NewLine +
+        "`mono tests/Panicode.Crypto.MonoRunner/bin/Release/net472/Panicode.Crypto.MonoRunner.exe --throughput=1`, run by this command after the CoreCLR rows. " +
+        "netstandard2.0 has no one-shot methods, so this harness encrypts 1 MiB messages through `ICryptoTransform.TransformBlock`, 1 s per cell; its MB/s compare with the 1 MiB columns above only roughly." +
+        Environment.NewLine + Environment.NewLine + mono + Environment.NewLine;
 
     private static double LoadAverage()
     {
