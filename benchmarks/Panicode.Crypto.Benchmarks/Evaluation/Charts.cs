@@ -45,7 +45,7 @@ internal static class Charts
         }
     }
 
-    private static void Bars(string path, string title, string[] labels, double[] values)
+    public static void Bars(string path, string title, string[] labels, double[] values)
     {
         Plot plot = new();
         var bars = plot.Add.Bars(values);

@@ -66,10 +66,13 @@ public static class CryptrecEvaluation
 
         Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
         string mono = quick ? "Not measured in the quick form." : MonoColumn();
-        double loadAfter = LoadAverage();
         Directory.CreateDirectory(outputDirectory);
+        string browser = quick
+            ? Environment.NewLine + "## WebAssembly in Chromium (the browser demo)" + Environment.NewLine + Environment.NewLine + "Not measured in the quick form." + Environment.NewLine
+            : BrowserColumn.Section(subjects, best, outputDirectory);
+        double loadAfter = LoadAverage();
         Charts.Write(outputDirectory, subjects, best, s_sizes);
-        string report = Report(subjects, best, allocated, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + MonoSection(mono);
+        string report = Report(subjects, best, allocated, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + MonoSection(mono) + browser;
         File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
         Console.WriteLine(report);
         Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)})");
@@ -144,7 +147,7 @@ public static class CryptrecEvaluation
         r.AppendLine(string.Format(c, "How: a Stopwatch harness (not BenchmarkDotNet), a warm-up round, then {0} rounds interleaved across all rows, each cell a batch of about {1:F0} ms, the fastest round kept. ", rounds, cellSeconds * 1000) +
             "ECB over whole blocks with a 128-bit key and block, through each implementation's public API (`EncryptEcb`/`DecryptEcb` one-shots for the SymmetricAlgorithm rows; `ProcessBlock` for BouncyCastle). " +
             "Key setup = a new key schedule for a 16-byte key (`Key` set, then one block encrypted, for the SymmetricAlgorithm rows; `Init` for BouncyCastle). " +
-            "Memory = managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`); the process's peak working set is not measured per algorithm (one process runs all rows). The Mono x86-64 figures are at the end (a separate harness on that runtime); there is no browser column yet.");
+            "Memory = managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`); the process's peak working set is not measured per algorithm (one process runs all rows). The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
         r.AppendLine();
         r.AppendLine("![encryption at 1,536 bytes](encrypt-1536.png)");
         r.AppendLine();

@@ -1,0 +1,82 @@
+using System;
+using System.Collections.Generic;
+using System.Security.Cryptography;
+using Panicode.Crypto.Unsafe;
+
+namespace Panicode.Crypto.BrowserDemo.Demo;
+
+/// <summary>One block cipher of the library: both flavours' factories and one known-answer test from its specification or vector file.</summary>
+/// <param name="Name">The name shown on the page.</param>
+/// <param name="Id">The family name of the test registry (tests/Panicode.Crypto.Registry), which the evaluation report joins on.</param>
+/// <param name="KeyBits">The key size the demo, the self-test and the benchmark use.</param>
+/// <param name="BlockBits">The block size.</param>
+/// <param name="Reference">The Reference flavour (safe code).</param>
+/// <param name="Unsafe">The Unsafe flavour, or null where the library has none.</param>
+/// <param name="KnownAnswer">Key, plaintext and ciphertext in hex, and where they come from.</param>
+public sealed record CipherEntry(
+    string Name,
+    string Id,
+    int KeyBits,
+    int BlockBits,
+    Func<SymmetricAlgorithm> Reference,
+    Func<SymmetricAlgorithm>? Unsafe,
+    (string Key, string Plaintext, string Ciphertext, string Source) KnownAnswer)
+{
+    /// <summary>The flavours this cipher has, by name.</summary>
+    public IEnumerable<(string Flavour, Func<SymmetricAlgorithm> Create)> Flavours()
+    {
+        yield return ("Reference", Reference);
+        if (Unsafe is not null)
+        {
+            yield return ("Unsafe", Unsafe);
+        }
+    }
+}
+
+/// <summary>
+/// Everything the demo offers, in one list per kind: the page, the self-test and the benchmark all read these lists,
+/// so an algorithm added here appears everywhere.
+/// </summary>
+public static class Catalog
+{
+    public static readonly IReadOnlyList<CipherEntry> Ciphers = new CipherEntry[]
+    {
+        new("AES (Rijndael)", "Rijndael", 128, 128, RijndaelCipher.Create, UnsafeCrypto.CreateRijndael,
+            ("000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff", "69c4e0d86a7b0430d8cdb78070b4c55a", "FIPS 197, Appendix C.1")),
+        new("Camellia", "Camellia", 128, 128, CamelliaCipher.Create, UnsafeCrypto.CreateCamellia,
+            ("0123456789abcdeffedcba9876543210", "0123456789abcdeffedcba9876543210", "67673138549669730857065648eabe43", "RFC 3713, Appendix A")),
+        new("CLEFIA", "Clefia", 128, 128, ClefiaCipher.Create, UnsafeCrypto.CreateClefia,
+            ("ffeeddccbbaa99887766554433221100", "000102030405060708090a0b0c0d0e0f", "de2bf2fd9b74aacdf1298555459494fd", "RFC 6114, Appendix A")),
+        new("SC2000", "Sc2000", 128, 128, Sc2000Cipher.Create, UnsafeCrypto.CreateSc2000,
+            ("80000000000000000000000000000000", "00000000000000000000000000000000", "3fcb3bc9dbe00a8bf28d69d7f67102a7", "NESSIE SC2000-128-128, Set 1 vector 0")),
+        new("Hierocrypt-3", "Hierocrypt3", 128, 128, Hierocrypt3Cipher.Create, UnsafeCrypto.CreateHierocrypt3,
+            ("80000000000000000000000000000000", "00000000000000000000000000000000", "4c37a4129ceb3520ea55e9930c3bbc13", "NESSIE Hierocrypt-3-128-128, Set 1 vector 0")),
+        new("CIPHERUNICORN-A", "CipherUnicornA", 128, 128, CipherUnicornACipher.Create, UnsafeCrypto.CreateCipherUnicornA,
+            ("00000000000000000000000000000000", "00000000000000000000000000000000", "68056f5561958f32d6242ef2313536b7", "cross-check record (vectors/cipherunicorn-a/SOURCE.md)")),
+        new("Hierocrypt-L1", "HierocryptL1", 128, 64, HierocryptL1Cipher.Create, null,
+            ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0")),
+    };
+
+    /// <summary>The named curves, each in both flavours of ECDSA and ECDH.</summary>
+    public static readonly IReadOnlyList<string> Curves = new[]
+    {
+        "nistP192", "nistP224", "nistP256", "nistP384", "nistP521", "secp256k1",
+        "brainpoolP160r1", "brainpoolP224r1", "brainpoolP256r1", "brainpoolP320r1", "brainpoolP384r1", "brainpoolP512r1",
+    };
+
+    public static IEnumerable<(string Flavour, Func<string, PrimeEcdsa> Create)> EcdsaFlavours()
+    {
+        yield return ("Reference", PrimeEcdsa.Create);
+        yield return ("Unsafe", UnsafeCrypto.CreateEcdsa);
+    }
+
+    public static IEnumerable<(string Flavour, Func<string, PrimeEcdh> Create)> EcdhFlavours()
+    {
+        yield return ("Reference", PrimeEcdh.Create);
+        yield return ("Unsafe", UnsafeCrypto.CreateEcdh);
+    }
+
+    /// <summary>The hash ECDSA uses on a curve of <paramref name="keySize"/> bits (as in the library's tests: SHA-256 up to 256 bits).</summary>
+    public static HashAlgorithmName HashFor(int keySize) =>
+        keySize <= 256 ? HashAlgorithmName.SHA256 : keySize <= 384 ? HashAlgorithmName.SHA384 : HashAlgorithmName.SHA512;
+}

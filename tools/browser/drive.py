@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Serve the published browser demo on loopback, open it in headless Chromium with ?check=1, and wait for the page to
+post its self-test (and benchmark) report to /report. Writes the report as JSON, prints a summary, and exits non-zero
+when the report never came or any check failed. Used by scripts/browser-check.sh; no third-party packages."""
+import argparse, http.server, json, os, shutil, socketserver, subprocess, sys, tempfile, threading, time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("root", help="the published wwwroot folder")
+parser.add_argument("--out", required=True, help="where to write the report (JSON)")
+parser.add_argument("--bench", action="store_true", help="also run the page's short benchmark")
+parser.add_argument("--cell", type=float, default=0, help="seconds per benchmark cell (the page's default: 0.1)")
+parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for the report")
+args = parser.parse_args()
+
+report = {}
+arrived = threading.Event()
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".json": "application/json", ".dat": "application/octet-stream", ".dll": "application/octet-stream"}
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, directory=args.root, **k)
+
+    def do_POST(self):
+        if self.path.rstrip("/") != "/report":
+            self.send_error(404)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        report.update(json.loads(body))
+        self.send_response(204)
+        self.end_headers()
+        arrived.set()
+
+    def log_message(self, *a):
+        pass
+
+socketserver.TCPServer.allow_reuse_address = True
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+port = server.server_address[1]
+threading.Thread(target=server.serve_forever, daemon=True).start()
+
+url = f"http://127.0.0.1:{port}/?check=1" + ("&bench=1" if args.bench else "") + (f"&cell={args.cell}" if args.cell else "")
+chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+if not chromium:
+    sys.exit("browser check: no Chromium on PATH (scripts/browser-check.sh installs Debian's chromium)")
+profile = tempfile.mkdtemp(prefix="panicode-chromium-")
+# The flags a headless run needs on a closed-network machine (no background connections, no sandbox as root).
+flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+         f"--user-data-dir={profile}", "--remote-debugging-port=0", url]
+started = time.time()
+browser = subprocess.Popen([chromium, *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+try:
+    ok = arrived.wait(args.timeout)
+finally:
+    browser.terminate()
+    try:
+        browser.wait(10)
+    except subprocess.TimeoutExpired:
+        browser.kill()
+    server.shutdown()
+    shutil.rmtree(profile, ignore_errors=True)
+
+if not ok:
+    sys.exit(f"browser check: no report from {url} within {args.timeout:.0f} s (the page did not load or crashed)")
+
+report["seconds"] = round(time.time() - started, 1)
+report["chromium"] = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
+os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+with open(args.out, "w") as f:
+    json.dump(report, f, indent=1, ensure_ascii=False)
+
+checks = report.get("checks", [])
+failed = [c for c in checks if not c["passed"]]
+print(f"browser check: {report['chromium']}, {report.get('runtime')}: {len(checks)} checks, {len(failed)} failed, "
+      f"{len(report.get('benchmark', []))} benchmark numbers, {report['seconds']} s")
+for c in failed:
+    print(f"  FAILED {c['algorithm']} [{c['flavour']}] {c['check']}: {c['detail']}")
+algorithms = {(c["algorithm"], c["flavour"]) for c in checks}
+print(f"  {len(algorithms)} algorithm/flavour pairs checked")
+sys.exit(1 if failed or not checks else 0)
