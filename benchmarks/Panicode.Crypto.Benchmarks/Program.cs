@@ -39,6 +39,13 @@ public static class Program
             return 0;
         }
 
+        // A child process of the evaluation: one row alone, for its process memory (Evaluation/ProcessMemory.cs).
+        if (args.Length == 3 && args[0] == Evaluation.ProcessMemory.Flag)
+        {
+            Evaluation.ProcessMemory.RunChild(args[1], args[2]);
+            return 0;
+        }
+
         // Every block cipher in both flavours the CRYPTREC way (key setup; 16 B, 1,536 B, 1 MiB): docs/evaluation/.
         if (args.Contains("--evaluation"))
         {

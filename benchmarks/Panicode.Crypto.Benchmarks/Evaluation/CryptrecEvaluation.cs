@@ -65,6 +65,7 @@ public static class CryptrecEvaluation
         }
 
         Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
+        var memory = ProcessMemory.Measure(subjects);
         string mono = quick ? "Not measured in the quick form." : MonoColumn();
         Directory.CreateDirectory(outputDirectory);
         string browser = quick
@@ -72,7 +73,7 @@ public static class CryptrecEvaluation
             : BrowserColumn.Section(subjects, best, outputDirectory);
         double loadAfter = LoadAverage();
         Charts.Write(outputDirectory, subjects, best, s_sizes);
-        string report = Report(subjects, best, allocated, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + MonoSection(mono) + browser;
+        string report = Report(subjects, best, allocated, memory, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + MonoSection(mono) + browser;
         File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
         Console.WriteLine(report);
         Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)})");
@@ -114,6 +115,9 @@ public static class CryptrecEvaluation
         return (GC.GetAllocatedBytesForCurrentThread() - before) / 100;
     }
 
+    /// <summary>Every row of the evaluation (also read by <see cref="ProcessMemory"/>'s child processes).</summary>
+    internal static IEnumerable<Subject> AllSubjects() => Subjects();
+
     private static IEnumerable<Subject> Subjects()
     {
         foreach (BlockCipherFamily family in Families.BlockCiphersWithBlockSize(128))
@@ -134,7 +138,7 @@ public static class CryptrecEvaluation
 
     private static string Report(
         List<Subject> subjects, Dictionary<(Subject, string), double> best, Dictionary<Subject, long> allocated,
-        bool quick, int rounds, double cellSeconds, double loadBefore, double loadAfter, TimeSpan elapsed)
+        (Dictionary<Subject, (double Average, double Peak)> Rows, (double Average, double Peak) Baseline)? memory, bool quick, int rounds, double cellSeconds, double loadBefore, double loadAfter, TimeSpan elapsed)
     {
         CultureInfo c = CultureInfo.InvariantCulture;
         StringBuilder r = new();
@@ -147,12 +151,13 @@ public static class CryptrecEvaluation
         r.AppendLine(string.Format(c, "How: a Stopwatch harness (not BenchmarkDotNet), a warm-up round, then {0} rounds interleaved across all rows, each cell a batch of about {1:F0} ms, the fastest round kept. ", rounds, cellSeconds * 1000) +
             "ECB over whole blocks with a 128-bit key and block, through each implementation's public API (`EncryptEcb`/`DecryptEcb` one-shots for the SymmetricAlgorithm rows; `ProcessBlock` for BouncyCastle). " +
             "Key setup = a new key schedule for a 16-byte key (`Key` set, then one block encrypted, for the SymmetricAlgorithm rows; `Init` for BouncyCastle). " +
-            "Memory = managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`); the process's peak working set is not measured per algorithm (one process runs all rows). The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
+            "Memory, two measures: managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`), and the process's average and peak resident set with each row alone in a new process that sets a key up and encrypts and decrypts 16 B, 1,536 B and 1 MiB for 0.3 s (VmRSS sampled every 2 ms, VmHWM at the end), shown as the excess over a baseline process that does the same with no cipher" +
+            (memory is null ? " (not measured: no /proc on this machine). " : string.Format(c, " ({0:F1} MiB average, {1:F1} MiB peak). ", memory.Value.Baseline.Average / 1024, memory.Value.Baseline.Peak / 1024)) + "The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
         r.AppendLine();
         r.AppendLine("![encryption at 1,536 bytes](encrypt-1536.png)");
         r.AppendLine();
-        r.AppendLine("| algorithm | implementation | key setup µs | enc 16 B MB/s | dec 16 B | enc 1,536 B | dec 1,536 B | enc 1 MiB | dec 1 MiB | bytes allocated / 1,536 B |");
-        r.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        r.AppendLine("| algorithm | implementation | key setup µs | enc 16 B MB/s | dec 16 B | enc 1,536 B | dec 1,536 B | enc 1 MiB | dec 1 MiB | bytes allocated / 1,536 B | avg / peak memory over baseline, KiB |");
+        r.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (Subject s in subjects)
         {
             r.Append(string.Format(c, "| {0} | {1} | {2:F2} |", s.Algorithm, s.Implementation, best[(s, "KeySetup")] * 1e6));
@@ -161,7 +166,9 @@ public static class CryptrecEvaluation
                 r.Append(string.Format(c, " {0:F1} | {1:F1} |", Charts.MegabytesPerSecond(best, s, "Encrypt", size), Charts.MegabytesPerSecond(best, s, "Decrypt", size)));
             }
 
-            r.AppendLine(string.Format(c, " {0} |", allocated[s]));
+            r.AppendLine(memory is null
+                ? string.Format(c, " {0} | |", allocated[s])
+                : string.Format(c, " {0} | {1:F0} / {2:F0} |", allocated[s], memory.Value.Rows[s].Average - memory.Value.Baseline.Average, memory.Value.Rows[s].Peak - memory.Value.Baseline.Peak));
         }
 
         r.AppendLine();
