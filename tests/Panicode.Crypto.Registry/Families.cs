@@ -46,7 +46,8 @@ public static class Families
 #if NET
         ,
         new BlockCipherCore("AesNi", (key, _) => new RijndaelAesNiCore(key), new[] { 128 }, Unavailable(RijndaelAesNiCore.IsSupported, "AES-NI")),
-        new BlockCipherCore("AesNi256", (key, _) => new RijndaelAesNi256Core(key), new[] { 256 }, Unavailable(RijndaelAesNi256Core.IsSupported, "AES-NI with SSSE3 and SSE4.1"))
+        new BlockCipherCore("AesNi256", (key, _) => new RijndaelAesNi256Core(key), new[] { 256 }, Unavailable(RijndaelAesNi256Core.IsSupported, "AES-NI with SSSE3 and SSE4.1")),
+        new BlockCipherCore("AesNiWide", (key, blockBytes) => new RijndaelAesNiWideCore(key, blockBytes), new[] { 160, 192, 224 }, Unavailable(RijndaelAesNiWideCore.IsSupported, "AES-NI with SSSE3 and SSE4.1"))
 #endif
         );
 

@@ -58,11 +58,23 @@ internal static class Cbc
         }
     }
 
+    /// <summary>
+    /// CBC-decrypts <paramref name="input"/> (whole blocks) into <paramref name="output"/> (the same memory or
+    /// disjoint): through the core's own loop when it has one (<see cref="ICbcDecryptor"/>), else one batch call to
+    /// the core and the XOR with the previous ciphertext blocks as a second pass.
+    /// </summary>
     public static void Decrypt(BlockCipher cipher, Span<byte> chain, ReadOnlySpan<byte> input, Span<byte> output)
     {
         int bs = cipher.BlockSize;
         if (input.Length == 0)
         {
+            return;
+        }
+
+        if (cipher is ICbcDecryptor fused)
+        {
+            cipher.CheckArguments(input, output);
+            fused.DecryptCbc(chain, input, output.Slice(0, input.Length));
             return;
         }
 
@@ -111,4 +123,21 @@ internal interface ICbcEncryptor
     /// the last ciphertext block on exit (unchanged for no blocks).
     /// </summary>
     void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination);
+}
+
+/// <summary>
+/// A core's own CBC decryption loop (a declared capability, looked up by <see cref="Cbc.Decrypt"/>). CBC decryption is
+/// parallel (P[i] = D(C[i]) XOR C[i-1]), so a core that decrypts a batch of blocks in registers and XORs each with the
+/// ciphertext block before it, read before any output of the batch is stored, does it in one pass, in place or not,
+/// at the speed of its ECB decryption; the generic path needs a second pass, and in place a copy of the ciphertext.
+/// </summary>
+internal interface ICbcDecryptor
+{
+    /// <summary>
+    /// CBC-decrypts whole blocks, arguments already checked by <see cref="Cbc.Decrypt"/>: <paramref name="source"/>
+    /// and <paramref name="destination"/> have the same length, a multiple of the block size, and are the same
+    /// memory or disjoint; <paramref name="chain"/> is one block, disjoint from the data, holding the IV on entry and
+    /// the last ciphertext block on exit.
+    /// </summary>
+    void DecryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination);
 }

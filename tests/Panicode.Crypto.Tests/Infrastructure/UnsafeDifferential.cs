@@ -148,7 +148,8 @@ public static class UnsafeDifferential
     /// <summary>
     /// CBC encryption through <see cref="Cbc.Encrypt"/> (the core's own loop where it declares <see cref="ICbcEncryptor"/>) against <paramref name="expected"/>: out of
     /// place in one call, in place in one call, and in two calls split at an odd block (the chain carries over);
-    /// each time the chain must end as the last ciphertext block.
+    /// each time the chain must end as the last ciphertext block. Then decryption through <see cref="Cbc.Decrypt"/>
+    /// (<see cref="ICbcDecryptor"/> where declared) the same ways.
     /// </summary>
     internal static void CbcHookEqualsDefinition(BlockCipher cipher, byte[] iv, byte[] plaintext, byte[] expected, string label)
     {
@@ -175,6 +176,26 @@ public static class UnsafeDifferential
         Cbc.Encrypt(cipher, chain, plaintext.AsSpan(split), output.AsSpan(split));
         Assert.True(expected.AsSpan().SequenceEqual(output), "CBC in two parts: " + label);
         Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC chain after two parts: " + label);
+
+        // Decryption through Cbc.Decrypt (the core's own loop where it declares ICbcDecryptor), the same three ways.
+        chain = (byte[])iv.Clone();
+        output = new byte[plaintext.Length];
+        Cbc.Decrypt(cipher, chain, expected, output);
+        Assert.True(plaintext.AsSpan().SequenceEqual(output), "CBC decryption out of place: " + label);
+        Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC decryption chain out of place: " + label);
+
+        chain = (byte[])iv.Clone();
+        inPlace = (byte[])expected.Clone();
+        Cbc.Decrypt(cipher, chain, inPlace, inPlace);
+        Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "CBC decryption in place: " + label);
+        Assert.True(lastBlock.AsSpan().SequenceEqual(chain), "CBC decryption chain in place: " + label);
+
+        chain = (byte[])iv.Clone();
+        inPlace = (byte[])expected.Clone();
+        Cbc.Decrypt(cipher, chain, inPlace.AsSpan(0, split), inPlace);
+        Assert.True(expected.AsSpan(split - blockSize, blockSize).SequenceEqual(chain), "CBC decryption chain after the first part: " + label);
+        Cbc.Decrypt(cipher, chain, inPlace.AsSpan(split), inPlace.AsSpan(split));
+        Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), "CBC decryption in place in two parts: " + label);
     }
 
     // SP 800-38A §6.2 spelled out: C[i] = E(P[i] XOR C[i-1]), C[0] = E(P[0] XOR IV), one single-block call each.
@@ -220,6 +241,13 @@ public static class UnsafeDifferential
             Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"decrypt {blocks} blocks: {label}");
             candidate.Decrypt(inPlace, inPlace);
             Assert.True(plaintext.AsSpan().SequenceEqual(inPlace), $"decrypt {blocks} blocks in place: {label}");
+
+            // CBC decryption (a core's fused loop batches like its ECB one), against the Reference core, in place.
+            byte[] iv = Bytes(random, blockSize);
+            byte[] cbc = new byte[plaintext.Length];
+            Cbc.Encrypt(reference, (byte[])iv.Clone(), plaintext, cbc);
+            Cbc.Decrypt(candidate, (byte[])iv.Clone(), cbc, cbc);
+            Assert.True(plaintext.AsSpan().SequenceEqual(cbc), $"CBC-decrypt {blocks} blocks in place: {label}");
         }
     }
 

@@ -90,6 +90,24 @@ public sealed class UnsafeRijndaelTests
         }
     }
 
+    // Around the batch widths of the AES-NI cores (8 blocks; 8 and 4 for the two-register cores), in place and out.
+    [Theory]
+    [MemberData(nameof(Cores))]
+    public void CallsOfEveryLengthAroundTheBatchSizesMatchReference(string core)
+    {
+        Func<byte[], int, BlockCipher> create = Core(core);
+        Random random = new(102);
+        int[] blockCounts = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 31, 32, 33 };
+        foreach (int blockSize in BlockSizes(core))
+        foreach (int keySize in s_sizes)
+        {
+            byte[] key = UnsafeDifferential.Bytes(random, keySize);
+            using BlockCipher reference = new RijndaelCore(key, blockSize);
+            using BlockCipher candidate = create(key, blockSize);
+            UnsafeDifferential.LengthsMatchReference(reference, candidate, random, blockCounts, $"{core}, block {blockSize * 8}, key {keySize * 8}");
+        }
+    }
+
     [Theory]
     [MemberData(nameof(AblationVariants))]
     public void EveryAblationVariantMatchesReferenceInEveryModeAndPadding(string name)
@@ -174,7 +192,7 @@ public sealed class UnsafeRijndaelTests
             {
                 16 => RijndaelAesNiCore.IsSupported,
                 32 => RijndaelAesNi256Core.IsSupported,
-                _ => false,
+                _ => RijndaelAesNiWideCore.IsSupported,
             };
             using BlockCipher auto = UnsafeRijndael.CreateCore(new byte[16], blockSize, allowed);
             Assert.Equal(hardware && allowed, auto is not RijndaelPortableCore);

@@ -18,6 +18,12 @@ internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
     private readonly Vector128<byte>[] _encryptionKeys;
     private readonly Vector128<byte>[] _decryptionKeys;
 
+    /// <summary>The number of rounds (10, 12 or 14 for AES; up to 14 for Rijndael).</summary>
+    protected int Rounds => _rounds;
+
+    /// <summary>The equivalent-inverse-cipher round keys, for a subclass's own decryption loop.</summary>
+    protected Vector128<byte>[] DecryptionKeys => _decryptionKeys;
+
     protected AesNiCore(ReadOnlySpan<byte> key, int blockSizeInBytes)
         : base(blockSizeInBytes)
     {

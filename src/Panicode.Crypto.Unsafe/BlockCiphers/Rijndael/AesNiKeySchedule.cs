@@ -11,7 +11,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
 /// Round keys for the AES-NI cores, from the Reference key schedule (AES proposal v2 §4.3): one
-/// XMM register per four columns, so Nb / 4 registers per round. Column words are little-endian
+/// XMM register per four columns, so ceil(Nb / 4) registers per round, the last one zero-padded for
+/// 160-, 192- and 224-bit blocks (the padding columns meet only padding columns in the wide core). Column words are little-endian
 /// with row 0 lowest, which is the byte order of an XMM register on x86 (always little-endian).
 /// The decryption keys of the equivalent inverse cipher (§5.3.3; FIPS 197 §5.3.5) are AESIMC
 /// (InvMixColumns) of encryption round keys 1 .. Nr-1, rounds in reverse order.
@@ -20,17 +21,29 @@ internal static class AesNiKeySchedule
 {
     public static (int Rounds, Vector128<byte>[] Encryption, Vector128<byte>[] Decryption) Expand(ReadOnlySpan<byte> key, int nb)
     {
-        Debug.Assert(nb is 4 or 8);
+        Debug.Assert(nb is >= 4 and <= 8);
         int rounds = RijndaelKeySchedule.Rounds(nb, key.Length / 4);
-        int halves = nb / 4;
+        int halves = (nb + 3) / 4;
         Span<uint> words = stackalloc uint[nb * (rounds + 1)];
         RijndaelKeySchedule.ExpandEncryptionKey(key, words);
         Vector128<byte>[] encryption = new Vector128<byte>[halves * (rounds + 1)];
         Vector128<byte>[] decryption = new Vector128<byte>[encryption.Length];
-        for (int i = 0; i < encryption.Length; i++)
+        Span<uint> column = stackalloc uint[4];
+        for (int round = 0; round <= rounds; round++)
         {
-            encryption[i] = Vector128.Create(words[4 * i], words[(4 * i) + 1], words[(4 * i) + 2], words[(4 * i) + 3]).AsByte();
+            for (int h = 0; h < halves; h++)
+            {
+                for (int j = 0; j < 4; j++)
+                {
+                    int c = (4 * h) + j;
+                    column[j] = c < nb ? words[(round * nb) + c] : 0;
+                }
+
+                encryption[(round * halves) + h] = Vector128.Create(column[0], column[1], column[2], column[3]).AsByte();
+            }
         }
+
+        Secret.Clear(MemoryMarshal.AsBytes(column));
 
         Secret.Clear(MemoryMarshal.AsBytes(words));
         for (int round = 0; round <= rounds; round++)

@@ -16,7 +16,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// by column, so moving bytes between and within the halves first (PBLENDVB, then PSHUFB) such that
 /// AES's ShiftRows lands every byte where Rijndael-256's ShiftRows puts it makes each AESENC pair one
 /// Rijndael-256 round. Decryption does the same for InvShiftRows with AESDEC and the
-/// AESIMC-transformed keys. Multi-block calls keep four blocks (eight halves) in flight.
+/// AESIMC-transformed keys. Multi-block calls keep eight blocks (sixteen halves) in flight with AVX-512's 32
+/// vector registers, else four.
 /// </summary>
 /// <remarks>
 /// Derivation of the masks: with row r, column c at byte 4c + r, AES's ShiftRows on a half gives
@@ -75,6 +76,45 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
         Vector128<byte> first1 = keys[1];
         Vector128<byte> last0 = keys[2 * rounds];
         Vector128<byte> last1 = keys[(2 * rounds) + 1];
+        // Eight blocks (sixteen halves) in flight where AVX-512 gives the JIT 32 vector registers: a round's chain is
+        // blend, shuffle, AESENC (about 6 cycles), so four blocks leave the AES units idle part of the time.
+        if (Avx512F.IsSupported)
+        {
+            for (; blocks >= 8; blocks -= 8, src += 256, dst += 256)
+            {
+                Vector128<byte> a0 = Sse2.LoadVector128(src) ^ first0, b0 = Sse2.LoadVector128(src + 16) ^ first1;
+                Vector128<byte> a1 = Sse2.LoadVector128(src + 32) ^ first0, b1 = Sse2.LoadVector128(src + 48) ^ first1;
+                Vector128<byte> a2 = Sse2.LoadVector128(src + 64) ^ first0, b2 = Sse2.LoadVector128(src + 80) ^ first1;
+                Vector128<byte> a3 = Sse2.LoadVector128(src + 96) ^ first0, b3 = Sse2.LoadVector128(src + 112) ^ first1;
+                Vector128<byte> a4 = Sse2.LoadVector128(src + 128) ^ first0, b4 = Sse2.LoadVector128(src + 144) ^ first1;
+                Vector128<byte> a5 = Sse2.LoadVector128(src + 160) ^ first0, b5 = Sse2.LoadVector128(src + 176) ^ first1;
+                Vector128<byte> a6 = Sse2.LoadVector128(src + 192) ^ first0, b6 = Sse2.LoadVector128(src + 208) ^ first1;
+                Vector128<byte> a7 = Sse2.LoadVector128(src + 224) ^ first0, b7 = Sse2.LoadVector128(src + 240) ^ first1;
+                for (int round = 1; round < rounds; round++)
+                {
+                    Vector128<byte> k0 = keys[2 * round];
+                    Vector128<byte> k1 = keys[(2 * round) + 1];
+                    Round<TDirection>(ref a0, ref b0, k0, k1);
+                    Round<TDirection>(ref a1, ref b1, k0, k1);
+                    Round<TDirection>(ref a2, ref b2, k0, k1);
+                    Round<TDirection>(ref a3, ref b3, k0, k1);
+                    Round<TDirection>(ref a4, ref b4, k0, k1);
+                    Round<TDirection>(ref a5, ref b5, k0, k1);
+                    Round<TDirection>(ref a6, ref b6, k0, k1);
+                    Round<TDirection>(ref a7, ref b7, k0, k1);
+                }
+
+                LastRound<TDirection>(dst, a0, b0, last0, last1);
+                LastRound<TDirection>(dst + 32, a1, b1, last0, last1);
+                LastRound<TDirection>(dst + 64, a2, b2, last0, last1);
+                LastRound<TDirection>(dst + 96, a3, b3, last0, last1);
+                LastRound<TDirection>(dst + 128, a4, b4, last0, last1);
+                LastRound<TDirection>(dst + 160, a5, b5, last0, last1);
+                LastRound<TDirection>(dst + 192, a6, b6, last0, last1);
+                LastRound<TDirection>(dst + 224, a7, b7, last0, last1);
+            }
+        }
+
         for (; blocks >= 4; blocks -= 4, src += 128, dst += 128)
         {
             Vector128<byte> a0 = Sse2.LoadVector128(src) ^ first0;

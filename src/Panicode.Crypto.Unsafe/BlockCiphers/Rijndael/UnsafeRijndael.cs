@@ -38,6 +38,11 @@ internal sealed class UnsafeRijndael : RijndaelCipher
         {
             return new RijndaelAesNi256Core(key);
         }
+
+        if (allowIntrinsics && blockSizeInBytes is 20 or 24 or 28 && RijndaelAesNiWideCore.IsSupported)
+        {
+            return new RijndaelAesNiWideCore(key, blockSizeInBytes);
+        }
 #endif
         return new RijndaelPortableCore(key, blockSizeInBytes);
     }
