@@ -12,24 +12,43 @@ internal static class Charts
     public static double MegabytesPerSecond(Dictionary<(CryptrecEvaluation.Subject, string), double> best, CryptrecEvaluation.Subject subject, string operation, int size) =>
         size / best[(subject, operation + size)] / 1e6;
 
+    /// <summary>A file-name form of a section title ("Hash functions" -> "hash-functions").</summary>
+    public static string Slug(string title) =>
+        new string(title.ToLowerInvariant().Select(ch => char.IsLetterOrDigit(ch) ? ch : '-').ToArray()).Replace("--", "-").Trim('-');
+
     public static void Write(string directory, List<CryptrecEvaluation.Subject> subjects, Dictionary<(CryptrecEvaluation.Subject, string), double> best, int[] sizes)
     {
+        List<CryptrecEvaluation.Subject> ciphers = subjects.Where(s => s.Kind == "Block ciphers").ToList();
         foreach (int size in sizes)
         {
             Bars(
                 Path.Combine(directory, $"encrypt-{size}.png"),
                 $"ECB encryption of {size:N0} bytes, MB/s (128-bit key)",
-                subjects.Select(s => $"{s.Algorithm} {s.Implementation}").ToArray(),
-                subjects.Select(s => MegabytesPerSecond(best, s, "Encrypt", size)).ToArray());
+                ciphers.Select(s => $"{s.Algorithm} {s.Implementation}").ToArray(),
+                ciphers.Select(s => MegabytesPerSecond(best, s, "Encrypt", size)).ToArray());
         }
 
-        List<string> algorithms = subjects.Select(s => s.Algorithm).Distinct().ToList();
+        foreach (string kind in subjects.Select(s => s.Kind).Distinct().Where(k => k != "Block ciphers"))
+        {
+            List<CryptrecEvaluation.Subject> rows = subjects.Where(s => s.Kind == kind).ToList();
+            Bars(
+                Path.Combine(directory, $"{Slug(kind)}-1536.png"),
+                $"{kind}: 1,536 bytes, MB/s (seal / MAC / hash)",
+                rows.Select(s => $"{s.Algorithm} {s.Implementation}").ToArray(),
+                rows.Select(s => MegabytesPerSecond(best, s, "Encrypt", 1536)).ToArray());
+        }
+
         List<string> labels = new();
         List<double> speedups = new();
-        foreach (string algorithm in algorithms)
+        foreach (string algorithm in subjects.Select(s => s.Algorithm).Distinct())
         {
-            CryptrecEvaluation.Subject reference = subjects.Single(s => s.Algorithm == algorithm && s.Implementation == "Reference");
-            CryptrecEvaluation.Subject @unsafe = subjects.Single(s => s.Algorithm == algorithm && s.Implementation == "Unsafe");
+            CryptrecEvaluation.Subject? reference = subjects.SingleOrDefault(s => s.Algorithm == algorithm && s.Implementation == "Reference");
+            CryptrecEvaluation.Subject? @unsafe = subjects.SingleOrDefault(s => s.Algorithm == algorithm && s.Implementation == "Unsafe");
+            if (reference is null || @unsafe is null)
+            {
+                continue; // an algorithm with one flavour so far
+            }
+
             foreach (int size in sizes.Skip(1))
             {
                 labels.Add($"{algorithm} {size:N0} B");
@@ -37,11 +56,11 @@ internal static class Charts
             }
         }
 
-        Bars(Path.Combine(directory, "speedup.png"), "Unsafe flavour over Reference flavour, ECB encryption (× Reference)", labels.ToArray(), speedups.ToArray());
+        Bars(Path.Combine(directory, "speedup.png"), "Unsafe flavour over Reference flavour, encryption (× Reference)", labels.ToArray(), speedups.ToArray());
 
-        foreach (string algorithm in algorithms)
+        foreach (string algorithm in ciphers.Select(s => s.Algorithm).Distinct())
         {
-            Radar(directory, algorithm, subjects.Where(s => s.Algorithm == algorithm).ToList(), best, sizes);
+            Radar(directory, algorithm, ciphers.Where(s => s.Algorithm == algorithm).ToList(), best, sizes);
         }
     }
 

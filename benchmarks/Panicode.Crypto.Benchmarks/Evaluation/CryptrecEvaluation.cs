@@ -34,7 +34,7 @@ public static class CryptrecEvaluation
     public static void Run(bool quick, string outputDirectory)
     {
         int rounds = quick ? 2 : 5;
-        double cellSeconds = quick ? 0.02 : 0.15;
+        double cellSeconds = quick ? 0.02 : 0.1;
         double loadBefore = LoadAverage();
         Stopwatch total = Stopwatch.StartNew();
 
@@ -118,23 +118,43 @@ public static class CryptrecEvaluation
     /// <summary>Every row of the evaluation (also read by <see cref="ProcessMemory"/>'s child processes).</summary>
     internal static IEnumerable<Subject> AllSubjects() => Subjects();
 
+    // Every family of the registry, so a new algorithm joins with no change here: block ciphers of any block size
+    // (Family<SymmetricAlgorithm>), and for each 128-bit one its GCM, CCM and CMAC; hash functions (Family<HashAlgorithm>);
+    // any other family whose objects are one of the kinds of EvaluationKinds.Subjects. ECDSA and ECDH have their own
+    // benchmark (--ec-interleaved). Reference rows: the built-in Aes/AesGcm/AesCcm and BouncyCastle 2.7's engines.
     private static IEnumerable<Subject> Subjects()
     {
-        foreach (BlockCipherFamily family in Families.BlockCiphersWithBlockSize(128))
+        foreach (Family family in Families.All)
         {
-            yield return new AlgorithmSubject(family.Name, "Reference", family.Reference.Create);
-            yield return new AlgorithmSubject(family.Name, "Unsafe", family.Unsafe.Create);
-            if (family == Families.Rijndael)
+            if (family is Family<SymmetricAlgorithm> ciphers)
             {
-                yield return new AlgorithmSubject(family.Name, "built-in Aes", Aes.Create);
-                yield return new BouncySubject(family.Name, () => new AesEngine());
+                foreach (Flavour<SymmetricAlgorithm> flavour in EvaluatedFlavours(ciphers.Flavours))
+                {
+                    yield return new AlgorithmSubject(family.Name, flavour.Name, flavour.Create);
+                }
+
+                if (family == Families.Rijndael)
+                {
+                    yield return new AlgorithmSubject(family.Name, "built-in Aes", Aes.Create);
+                    yield return new BouncySubject(family.Name, () => new AesEngine());
+                }
+                else if (family == Families.Camellia)
+                {
+                    yield return new BouncySubject(family.Name, () => new CamelliaEngine());
+                }
             }
-            else if (family == Families.Camellia)
+
+            foreach (Subject subject in EvaluationKinds.Subjects(family))
             {
-                yield return new BouncySubject(family.Name, () => new CamelliaEngine());
+                yield return subject;
             }
         }
     }
+
+    // Reference and Unsafe; the Unsafe-Portable rows of the tests are left out (the evaluation measures what users get).
+    internal static IEnumerable<Flavour<T>> EvaluatedFlavours<T>(IEnumerable<Flavour<T>> flavours)
+        where T : class =>
+        flavours.Where(f => f.Name is "Reference" or "Unsafe");
 
     private static string Report(
         List<Subject> subjects, Dictionary<(Subject, string), double> best, Dictionary<Subject, long> allocated,
@@ -154,27 +174,44 @@ public static class CryptrecEvaluation
             "Memory, two measures: managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`), and the process's average and peak resident set with each row alone in a new process that sets a key up and encrypts and decrypts 16 B, 1,536 B and 1 MiB for 0.3 s (VmRSS sampled every 2 ms, VmHWM at the end), shown as the excess over a baseline process that does the same with no cipher" +
             (memory is null ? " (not measured: no /proc on this machine). " : string.Format(c, " ({0:F1} MiB average, {1:F1} MiB peak). ", memory.Value.Baseline.Average / 1024, memory.Value.Baseline.Peak / 1024)) + "The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
         r.AppendLine();
-        r.AppendLine("![encryption at 1,536 bytes](encrypt-1536.png)");
-        r.AppendLine();
-        r.AppendLine("| algorithm | implementation | key setup µs | enc 16 B MB/s | dec 16 B | enc 1,536 B | dec 1,536 B | enc 1 MiB | dec 1 MiB | bytes allocated / 1,536 B | avg / peak memory over baseline, KiB |");
-        r.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        foreach (Subject s in subjects)
+        r.AppendLine("Every algorithm of the registry (`tests/Panicode.Crypto.Registry`) appears, in both flavours; ECDSA and ECDH have their own benchmark (`--ec-interleaved`, docs/benchmarks.md). " +
+            "For AEAD modes \"enc\" and \"dec\" are sealing and opening (12-byte nonce, 16-byte tag, no associated data), for MACs generation and verification, for hash functions hashing (both columns, no key: key setup is a new object and one 16-byte message).");
+        foreach (string kind in subjects.Select(s => s.Kind).Distinct())
         {
-            r.Append(string.Format(c, "| {0} | {1} | {2:F2} |", s.Algorithm, s.Implementation, best[(s, "KeySetup")] * 1e6));
-            foreach (int size in s_sizes)
+            r.AppendLine();
+            r.AppendLine("## " + kind);
+            r.AppendLine();
+            if (kind == "Block ciphers")
             {
-                r.Append(string.Format(c, " {0:F1} | {1:F1} |", Charts.MegabytesPerSecond(best, s, "Encrypt", size), Charts.MegabytesPerSecond(best, s, "Decrypt", size)));
+                r.AppendLine("![encryption at 1,536 bytes](encrypt-1536.png)");
+                r.AppendLine();
+            }
+            else
+            {
+                r.AppendLine(string.Format(c, "![{0} at 1,536 bytes]({1}-1536.png)", kind, Charts.Slug(kind)));
+                r.AppendLine();
             }
 
-            r.AppendLine(memory is null
-                ? string.Format(c, " {0} | |", allocated[s])
-                : string.Format(c, " {0} | {1:F0} / {2:F0} |", allocated[s], memory.Value.Rows[s].Average - memory.Value.Baseline.Average, memory.Value.Rows[s].Peak - memory.Value.Baseline.Peak));
+            r.AppendLine("| algorithm | implementation | key setup µs | enc 16 B MB/s | dec 16 B | enc 1,536 B | dec 1,536 B | enc 1 MiB | dec 1 MiB | bytes allocated / 1,536 B | avg / peak memory over baseline, KiB |");
+            r.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            foreach (Subject s in subjects.Where(s => s.Kind == kind))
+            {
+                r.Append(string.Format(c, "| {0} | {1} | {2:F2} |", s.Algorithm, s.Implementation, best[(s, "KeySetup")] * 1e6));
+                foreach (int size in s_sizes)
+                {
+                    r.Append(string.Format(c, " {0:F1} | {1:F1} |", Charts.MegabytesPerSecond(best, s, "Encrypt", size), Charts.MegabytesPerSecond(best, s, "Decrypt", size)));
+                }
+
+                r.AppendLine(memory is null
+                    ? string.Format(c, " {0} | |", allocated[s])
+                    : string.Format(c, " {0} | {1:F0} / {2:F0} |", allocated[s], memory.Value.Rows[s].Average - memory.Value.Baseline.Average, memory.Value.Rows[s].Peak - memory.Value.Baseline.Peak));
+            }
         }
 
         r.AppendLine();
-        r.AppendLine("Charts: throughput at each size (`encrypt-16.png`, `encrypt-1536.png`, `encrypt-1048576.png`), the Unsafe flavour's speed-up over the Reference one (`speedup.png`), and one radar chart per algorithm (`radar-<algorithm>.png`; each axis is the metric relative to the best implementation of that algorithm, key setup as 1/time).");
+        r.AppendLine("Charts: block-cipher throughput at each size (`encrypt-16.png`, `encrypt-1536.png`, `encrypt-1048576.png`), the other kinds at 1,536 B, the Unsafe flavour's speed-up over the Reference one (`speedup.png`), and one radar chart per block cipher (`radar-<algorithm>.png`; each axis is the metric relative to the best implementation of that algorithm, key setup as 1/time).");
         r.AppendLine();
-        foreach (string algorithm in subjects.Select(s => s.Algorithm).Distinct())
+        foreach (string algorithm in subjects.Where(s => s.Kind == "Block ciphers").Select(s => s.Algorithm).Distinct())
         {
             r.AppendLine(string.Format(c, "![{0}](radar-{0}.png)", algorithm));
         }
@@ -239,11 +276,15 @@ public static class CryptrecEvaluation
     /// <summary>One row: an implementation of an algorithm.</summary>
     internal abstract class Subject
     {
-        protected Subject(string algorithm, string implementation)
+        protected Subject(string algorithm, string implementation, string kind = "Block ciphers")
         {
             Algorithm = algorithm;
             Implementation = implementation;
+            Kind = kind;
         }
+
+        /// <summary>The report's section: "Block ciphers", "Authenticated encryption and MACs", "Hash functions", ...</summary>
+        public string Kind { get; }
 
         public string Algorithm { get; }
 
@@ -258,10 +299,10 @@ public static class CryptrecEvaluation
         public abstract void Decrypt(byte[] input, byte[] output);
     }
 
-    private sealed class AlgorithmSubject : Subject
+    internal sealed class AlgorithmSubject : Subject
     {
         private readonly Func<SymmetricAlgorithm> _create;
-        private readonly byte[] _block = new byte[16];
+        private byte[] _block = new byte[16];
         private SymmetricAlgorithm? _algorithm;
         private SymmetricAlgorithm? _rekeyed;
 
@@ -276,6 +317,7 @@ public static class CryptrecEvaluation
             _algorithm = _create();
             _algorithm.Key = key;
             _rekeyed = _create();
+            _block = new byte[_algorithm.BlockSize / 8];
         }
 
         // A new key array each time, so the schedule is built again (the one-shot methods cache it per key).
