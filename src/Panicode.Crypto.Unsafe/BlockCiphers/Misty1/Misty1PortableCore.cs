@@ -229,6 +229,9 @@ internal sealed unsafe class Misty1PortableCore : BlockCipher
         return (y & 0xFE00) | (t[TableS9 + (y & 0x1FF)] ^ (y >> 9));
     }
 
+    /// <summary>FI through <see cref="Tables"/>, one call at a time (for comparing with the Reference FI).</summary>
+    internal static ushort FI(ushort x, ushort key) => (ushort)FI(x, key, Tables);
+
     /// <summary>2.3 FL on the word: d1 ^= d0 &amp; k[0], then d0 ^= d1 | k[1].</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint FL(uint x, uint* k)
