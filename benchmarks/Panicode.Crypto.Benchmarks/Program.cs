@@ -52,6 +52,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--cryptrec64-interleaved"))
+        {
+            Symmetric.Cryptrec64Interleaved.Run();
+            return 0;
+        }
+
         // EC performance (sign, verify, key generation, ECDH) against BouncyCastle, OpenSSL and libsecp256k1.
         if (args.Contains("--ec-interleaved"))
         {
@@ -112,6 +118,7 @@ public static class Program
             ("--camellia-interleaved", "the Camellia ablation, every variant interleaved round by round (about 10 s)"),
             ("--evaluation [--quick]", "every block cipher in both flavours the CRYPTREC way (key setup, 16 B/1,536 B/1 MiB, memory) -> docs/evaluation/"),
             ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
+            ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };
