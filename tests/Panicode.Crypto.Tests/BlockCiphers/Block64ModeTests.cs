@@ -146,9 +146,7 @@ public sealed class Block64ModeTests
     public void PaddingFillsTheLast8ByteBlockAndComesOff(Implementation<SymmetricAlgorithm> implementation)
     {
         Random random = new(52);
-        using SymmetricAlgorithm cipher = implementation.Create();
-        cipher.Key = UnsafeDifferential.Bytes(random, 16);
-        byte[] iv = UnsafeDifferential.Bytes(random, Block);
+        using SymmetricAlgorithm cipher = Keyed(implementation, random, out byte[] iv);
         foreach (PaddingMode padding in new[] { PaddingMode.PKCS7, PaddingMode.ANSIX923, PaddingMode.ISO10126, PaddingMode.Zeros })
         {
             for (int length = 0; length <= 3 * Block; length++)
@@ -172,9 +170,7 @@ public sealed class Block64ModeTests
     public void OneShotEqualsTheTransformFedInPieces(Implementation<SymmetricAlgorithm> implementation)
     {
         Random random = new(53);
-        using SymmetricAlgorithm cipher = implementation.Create();
-        cipher.Key = UnsafeDifferential.Bytes(random, 16);
-        byte[] iv = UnsafeDifferential.Bytes(random, Block);
+        using SymmetricAlgorithm cipher = Keyed(implementation, random, out byte[] iv);
         byte[] message = UnsafeDifferential.Bytes(random, (13 * Block) + 5);
         foreach ((CipherMode mode, int feedback) in new[] { (CipherMode.ECB, 64), (CipherMode.CBC, 64), (CipherMode.CFB, 8), (CipherMode.CFB, 64) })
         {
@@ -215,9 +211,7 @@ public sealed class Block64ModeTests
     public void ABatchOf101BlocksEquals101SingleBlocks(Implementation<SymmetricAlgorithm> implementation)
     {
         Random random = new(54);
-        using SymmetricAlgorithm cipher = implementation.Create();
-        cipher.Key = UnsafeDifferential.Bytes(random, 16);
-        byte[] iv = UnsafeDifferential.Bytes(random, Block);
+        using SymmetricAlgorithm cipher = Keyed(implementation, random, out byte[] iv);
         const int blocks = 101;
         byte[] plaintext = UnsafeDifferential.Bytes(random, blocks * Block);
         byte[] batch = cipher.EncryptEcb(plaintext, PaddingMode.None);
@@ -288,6 +282,15 @@ public sealed class Block64ModeTests
             cmac.TransformFinalBlock(message, cut, length - cut);
             Assert.Equal(expected, cmac.Hash);
         }
+    }
+
+    /// <summary>A new instance with a random key, and a random IV for it.</summary>
+    private static SymmetricAlgorithm Keyed(Implementation<SymmetricAlgorithm> implementation, Random random, out byte[] iv)
+    {
+        SymmetricAlgorithm cipher = implementation.Create();
+        cipher.Key = UnsafeDifferential.Bytes(random, 16);
+        iv = UnsafeDifferential.Bytes(random, Block);
+        return cipher;
     }
 
     private static BlockCipherAlgorithm Create(Implementation<SymmetricAlgorithm> implementation) => (BlockCipherAlgorithm)implementation.Create();
