@@ -66,6 +66,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--cryptrec64-interleaved"))
+        {
+            Symmetric.Cryptrec64Interleaved.Run();
+            return 0;
+        }
+
         // EC performance (sign, verify, key generation, ECDH) against BouncyCastle, OpenSSL and libsecp256k1.
         if (args.Contains("--ec-interleaved"))
         {
@@ -127,6 +133,7 @@ public static class Program
             ("--evaluation [--quick]", "every block cipher in both flavours the CRYPTREC way (key setup, 16 B/1,536 B/1 MiB, memory) -> docs/evaluation/"),
             ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
             ("--symmetric-goals", "issue 15's measures in one interleaved run: AES-128 CBC decryption, Rijndael 160-256-bit blocks, Camellia CBC vs OpenSSL"),
+            ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };

@@ -110,9 +110,12 @@ public static class Families
         new BlockCipherCore("Portable", (key, _) => new CipherUnicornAPortableCore(key)));
 
     // Hierocrypt-L1 (64-bit block) has a Reference flavour only so far. It is a plain family, not a BlockCipherFamily,
-    // so the suites over every block cipher (written for blocks of 128 bits and more) leave it out; HierocryptL1ModeTests
-    // checks the modes with its 8-byte block.
+    // so the suites over every block cipher (written for blocks of 128 bits and more) leave it out; Block64ModeTests
+    // checks the modes with the 8-byte block of every family in BlockCiphers64.
     public static readonly Family<SymmetricAlgorithm> HierocryptL1 = new("HierocryptL1", ("Reference", HierocryptL1Cipher.Create));
+
+    // MISTY1 (64-bit block) is a plain family for the same reason.
+    public static readonly Family<SymmetricAlgorithm> Misty1 = new("Misty1", ("Reference", Misty1Cipher.Create), ("Unsafe", UnsafeCrypto.CreateMisty1));
 
     // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
     // no intrinsic path, hence no Unsafe-Portable flavour.
@@ -134,6 +137,13 @@ public static class Families
 
     /// <summary>Every block cipher that has <paramref name="bits"/>-bit blocks, e.g. 128 for GCM, CCM and CMAC.</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphersWithBlockSize(int bits) => BlockCiphers.Where(f => f.BlockSizes.Contains(bits));
+
+    /// <summary>
+    /// Every plain <see cref="SymmetricAlgorithm"/> family whose cipher has 64-bit blocks (Hierocrypt-L1, MISTY1): outside
+    /// <see cref="BlockCiphers"/>, whose suites assume blocks of 128 bits and more.
+    /// </summary>
+    public static IEnumerable<Family<SymmetricAlgorithm>> BlockCiphers64 => All.OfType<Family<SymmetricAlgorithm>>()
+        .Where(f => f is not BlockCipherFamily && Has64BitBlocks(f.Flavours[0]));
 
     /// <summary>The family called <paramref name="name"/> (case-insensitive), or null.</summary>
     public static Family? Find(string name) => All.SingleOrDefault(f => string.Equals(f.Name, name, StringComparison.OrdinalIgnoreCase));
@@ -158,4 +168,10 @@ public static class Families
         return new BlockCipherCore("Sliced-Gfni" + width, (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni), skipReason: skip);
     }
 #endif
+
+    private static bool Has64BitBlocks(Flavour<SymmetricAlgorithm> flavour)
+    {
+        using SymmetricAlgorithm algorithm = flavour.Create();
+        return algorithm.BlockSize == 64;
+    }
 }

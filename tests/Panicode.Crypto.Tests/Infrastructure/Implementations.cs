@@ -82,6 +82,13 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> HierocryptL1Data => Data(Families.HierocryptL1);
 
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Misty1 => Of(Families.Misty1);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> Misty1Data => Data(Families.Misty1);
+
+    /// <summary>Every flavour of every cipher with 64-bit blocks (<see cref="Families.BlockCiphers64"/>).</summary>
+    public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipher64Data => ToTheoryData(Families.BlockCiphers64.SelectMany(Of));
+
     /// <summary>
     /// Every flavour of every block cipher ("Rijndael Reference", "Camellia Reference", ...), for the suites that
     /// hold for any block cipher behind SymmetricAlgorithm; they take block sizes from LegalBlockSizes.

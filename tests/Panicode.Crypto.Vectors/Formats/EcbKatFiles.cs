@@ -12,6 +12,9 @@ namespace Panicode.Crypto.Vectors.Formats;
 /// </summary>
 public static class EcbKatFiles
 {
+    // The key size of a Botan section without "-bits": the cipher's only one, not checked here.
+    private const int AnyKeySize = -1;
+
     /// <summary>Crypto++ <c>TestData/*.dat</c>: one vector per line, "KEY PT CT" in hex.</summary>
     public static List<CipherVector> ReadKeyPlainCipherLines(string relativePath)
     {
@@ -36,10 +39,11 @@ public static class EcbKatFiles
     }
 
     /// <summary>
-    /// Botan <c>.vec</c>: "[Algorithm-bits]" sections of "Key = / In = / Out =" records separated by blank lines;
-    /// a field keeps its value until given again; In/Out may span several blocks.
+    /// Botan <c>.vec</c>: "[Algorithm-bits]" sections (or one "[Algorithm]" section, a cipher of one key size) of
+    /// "Key = / In = / Out =" records separated by blank lines; a field keeps its value until given again; In/Out may
+    /// span several blocks of <paramref name="blockSize"/> bits.
     /// </summary>
-    public static List<CipherVector> ReadBotanVec(string relativePath, string algorithm)
+    public static List<CipherVector> ReadBotanVec(string relativePath, string algorithm, int blockSize = 128)
     {
         List<CipherVector> vectors = new();
         int keyBits = 0;
@@ -55,12 +59,12 @@ public static class EcbKatFiles
             }
 
             byte[] k = Require(key, "Key", start);
-            if (k.Length * 8 != keyBits)
+            if (keyBits != AnyKeySize && k.Length * 8 != keyBits)
             {
                 throw start.Error($"a {k.Length * 8}-bit key in a {keyBits}-bit section.");
             }
 
-            vectors.Add(CipherVector.Ecb(start.Location, k, Require(input, "In", start), Require(output, "Out", start)));
+            vectors.Add(CipherVector.Ecb(start.Location, k, Require(input, "In", start), Require(output, "Out", start), blockSize));
             pending = false;
         }
 
@@ -77,6 +81,12 @@ public static class EcbKatFiles
             else if (line.Text[0] == '[')
             {
                 Flush();
+                if (line.Text == "[" + algorithm + "]")
+                {
+                    keyBits = AnyKeySize;
+                    continue;
+                }
+
                 string prefix = "[" + algorithm + "-";
                 if (!line.Text.StartsWith(prefix, StringComparison.Ordinal) || !line.Text.EndsWith("]", StringComparison.Ordinal))
                 {
