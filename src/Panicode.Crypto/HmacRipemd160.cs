@@ -15,10 +15,10 @@ namespace Panicode.Crypto;
 public sealed class HmacRipemd160 : KeyedHashAlgorithm
 {
     /// <summary>The MAC size in bits.</summary>
-    public const int HashSizeInBits = 160;
+    public const int HashSizeInBits = Ripemd160.HashSizeInBits;
 
     /// <summary>The MAC size in bytes.</summary>
-    public const int HashSizeInBytes = 20;
+    public const int HashSizeInBytes = Ripemd160.HashSizeInBytes;
 
     private const int BlockBytes = Ripemd160Spec.BlockBytes;
 

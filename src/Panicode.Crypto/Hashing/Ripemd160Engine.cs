@@ -123,23 +123,8 @@ internal static class Ripemd160Compression
             for (int j = 0; j < Ripemd160Spec.Rounds * Ripemd160Spec.StepsPerRound; j++)
             {
                 int round = j / Ripemd160Spec.StepsPerRound;
-                uint t = Ripemd160Spec.RotateLeft(
-                    al + Ripemd160Spec.F(round, bl, cl, dl) + x[Ripemd160Spec.LeftWord[j]] + Ripemd160Spec.LeftConstant[round],
-                    Ripemd160Spec.LeftShift[j]) + el;
-                al = el;
-                el = dl;
-                dl = Ripemd160Spec.RotateLeft(cl, 10);
-                cl = bl;
-                bl = t;
-
-                t = Ripemd160Spec.RotateLeft(
-                    ar + Ripemd160Spec.F(Ripemd160Spec.Rounds - 1 - round, br, cr, dr) + x[Ripemd160Spec.RightWord[j]] + Ripemd160Spec.RightConstant[round],
-                    Ripemd160Spec.RightShift[j]) + er;
-                ar = er;
-                er = dr;
-                dr = Ripemd160Spec.RotateLeft(cr, 10);
-                cr = br;
-                br = t;
+                Step(ref al, ref bl, ref cl, ref dl, ref el, Ripemd160Spec.F(round, bl, cl, dl) + x[Ripemd160Spec.LeftWord[j]] + Ripemd160Spec.LeftConstant[round], Ripemd160Spec.LeftShift[j]);
+                Step(ref ar, ref br, ref cr, ref dr, ref er, Ripemd160Spec.F(Ripemd160Spec.Rounds - 1 - round, br, cr, dr) + x[Ripemd160Spec.RightWord[j]] + Ripemd160Spec.RightConstant[round], Ripemd160Spec.RightShift[j]);
             }
 
             // The combination of the two lines (§4, figure 1).
@@ -150,5 +135,19 @@ internal static class Ripemd160Compression
             state[4] = state[0] + bl + cr;
             state[0] = h0;
         }
+    }
+
+    /// <summary>
+    /// One step of either line (§4): T = rol_s(A + f(B, C, D) + X + K) + E, then (A, B, C, D, E) = (E, T, B, rol_10(C), D);
+    /// <paramref name="fxk"/> is f(B, C, D) + X + K.
+    /// </summary>
+    private static void Step(ref uint a, ref uint b, ref uint c, ref uint d, ref uint e, uint fxk, int s)
+    {
+        uint t = Ripemd160Spec.RotateLeft(a + fxk, s) + e;
+        a = e;
+        e = d;
+        d = Ripemd160Spec.RotateLeft(c, 10);
+        c = b;
+        b = t;
     }
 }
