@@ -65,6 +65,17 @@ public static partial class UnsafeCrypto
     /// <returns>A new RIPEMD-160 instance.</returns>
     public static Ripemd160 CreateRipemd160() => new Ripemd160Implementation(new UnsafeRipemd160Engine());
 
+    /// <summary>Creates an <see cref="HmacRipemd160"/> with a random 64-byte key over the hash of <see cref="CreateRipemd160"/>.</summary>
+    /// <returns>A new HMAC-RIPEMD-160 instance.</returns>
+    public static HmacRipemd160 CreateHmacRipemd160() => new HmacRipemd160(null, CreateRipemd160);
+
+    /// <summary>Creates an <see cref="HmacRipemd160"/> with <paramref name="key"/> over the hash of <see cref="CreateRipemd160"/>.</summary>
+    /// <param name="key">The secret key (a key longer than 64 bytes is hashed first).</param>
+    /// <returns>A new HMAC-RIPEMD-160 instance.</returns>
+    /// <exception cref="System.ArgumentNullException"><paramref name="key"/> is null.</exception>
+    public static HmacRipemd160 CreateHmacRipemd160(byte[] key) =>
+        new HmacRipemd160(key ?? throw new System.ArgumentNullException(nameof(key)), CreateRipemd160);
+
     // CRYPTREC 128-bit ciphers: CLEFIA and SC2000 here, Hierocrypt-3 and CIPHERUNICORN-A in UnsafeCrypto.Cryptrec128.cs.
 
     /// <summary>

@@ -22,11 +22,12 @@ public sealed class HmacRipemd160 : KeyedHashAlgorithm
 
     private const int BlockBytes = Ripemd160Spec.BlockBytes;
 
+    private readonly Func<Ripemd160> _createHash;
     private EcHash.Hmac _hmac;
 
     /// <summary>Creates HMAC-RIPEMD-160 with a random 64-byte key.</summary>
     public HmacRipemd160()
-        : this(RandomKey(), clearKey: true)
+        : this(null, Ripemd160.Create)
     {
     }
 
@@ -34,17 +35,24 @@ public sealed class HmacRipemd160 : KeyedHashAlgorithm
     /// <param name="key">The secret key.</param>
     /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
     public HmacRipemd160(byte[] key)
-        : this(key ?? throw new ArgumentNullException(nameof(key)), clearKey: false)
+        : this(key ?? throw new ArgumentNullException(nameof(key)), Ripemd160.Create)
     {
     }
 
-    private HmacRipemd160(byte[] key, bool clearKey)
+    /// <summary>HMAC over the hashes <paramref name="createHash"/> makes (the Unsafe flavour's); a random key when <paramref name="key"/> is null.</summary>
+    internal HmacRipemd160(byte[]? key, Func<Ripemd160> createHash)
     {
         HashSizeValue = HashSizeInBits;
-        _hmac = NewHmac(key);
-        if (clearKey)
+        _createHash = createHash;
+        if (key is null)
         {
-            Secret.Clear(key);
+            byte[] random = RandomKey();
+            _hmac = NewHmac(random);
+            Secret.Clear(random);
+        }
+        else
+        {
+            _hmac = NewHmac(key);
         }
     }
 
@@ -217,6 +225,6 @@ public sealed class HmacRipemd160 : KeyedHashAlgorithm
         }
 
         KeyValue = key.Length > BlockBytes ? Ripemd160.HashData(key) : (byte[])key.Clone();
-        return NewOneShot(KeyValue);
+        return new EcHash.Hmac(_createHash(), BlockBytes, KeyValue);
     }
 }

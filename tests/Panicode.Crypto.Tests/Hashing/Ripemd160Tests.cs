@@ -12,6 +12,7 @@ using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Registry;
 using Panicode.Crypto.Tests.Infrastructure;
 using Panicode.Crypto.Unsafe;
+using Panicode.Crypto.Unsafe.Hashing;
 
 namespace Panicode.Crypto.Tests.Hashing;
 
@@ -145,6 +146,7 @@ public sealed class Ripemd160Tests
         byte[] data = s_megabyte.AsSpan(0, 100).ToArray();
         hash.TransformBlock(data, 0, data.Length, null, 0);
         Ripemd160Engine engine = Field<Ripemd160Engine>(hash, typeof(Ripemd160Implementation), "_engine");
+        Assert.Equal(implementation.Name == "Unsafe", engine is UnsafeRipemd160Engine);
         Assert.Contains(Field<uint[]>(engine, typeof(Ripemd160Engine), "_state"), w => w != 0);
         hash.Dispose();
         Assert.All(Field<uint[]>(engine, typeof(Ripemd160Engine), "_state"), w => Assert.Equal(0u, w));
@@ -256,8 +258,11 @@ public sealed class Ripemd160Tests
 /// <summary>HMAC-RIPEMD-160: the BCL HMAC shape, long keys, streaming, reuse, arguments, Dispose.</summary>
 public sealed class HmacRipemd160Tests
 {
-    [Fact]
-    public void AgreesWithBouncyCastleForEveryKeyLength()
+    public static TheoryData<Implementation<KeyedHashAlgorithm>> Flavours => Implementations.Data(Families.HmacRipemd160);
+
+    [Theory]
+    [MemberData(nameof(Flavours))]
+    public void AgreesWithBouncyCastleForEveryKeyLength(Implementation<KeyedHashAlgorithm> implementation)
     {
         Random random = new(3);
         foreach (int keyLength in new[] { 0, 1, 20, 63, 64, 65, 100, 200 })
@@ -271,7 +276,8 @@ public sealed class HmacRipemd160Tests
             reference.DoFinal(expected, 0);
 
             Assert.Equal(expected, HmacRipemd160.HashData(key, data));
-            using HmacRipemd160 hmac = new(key);
+            using KeyedHashAlgorithm hmac = implementation.Create();
+            hmac.Key = key;
             Assert.Equal(expected, hmac.ComputeHash(data));
         }
     }
@@ -339,7 +345,7 @@ public sealed class HmacRipemd160Tests
     public void TheDefaultKeyIsRandomAndOneBlockLong()
     {
         using HmacRipemd160 first = new();
-        using HmacRipemd160 second = new();
+        using HmacRipemd160 second = UnsafeCrypto.CreateHmacRipemd160();
         Assert.Equal(64, first.Key.Length);
         Assert.NotEqual(first.Key, second.Key);
         byte[] data = { 1, 2, 3 };
@@ -350,6 +356,7 @@ public sealed class HmacRipemd160Tests
     public void ArgumentsAreCheckedAsTheBclDoes()
     {
         Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => new HmacRipemd160(null!)).ParamName);
+        Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => UnsafeCrypto.CreateHmacRipemd160(null!)).ParamName);
         Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => HmacRipemd160.HashData(null!, new byte[1])).ParamName);
         Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => HmacRipemd160.HashData(new byte[1], (byte[])null!)).ParamName);
         Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => HmacRipemd160.HashData(new byte[1], (Stream)null!)).ParamName);
@@ -374,10 +381,12 @@ public sealed class HmacRipemd160Tests
         Assert.Equal(HMACSHA256.HashData(newKey, new byte[] { 1, 2, 3 }), bcl.Hash);
     }
 
-    [Fact]
-    public void DisposeClearsTheKeyAndPads()
+    [Theory]
+    [MemberData(nameof(Flavours))]
+    public void DisposeClearsTheKeyAndPads(Implementation<KeyedHashAlgorithm> implementation)
     {
-        HmacRipemd160 hmac = new(Ripemd160Tests.RandomBytes(20, 4));
+        KeyedHashAlgorithm hmac = implementation.Create();
+        hmac.Key = Ripemd160Tests.RandomBytes(20, 4);
         hmac.TransformBlock(new byte[10], 0, 10, null, 0);
         byte[] key = Ripemd160Tests.Field<byte[]>(hmac, typeof(KeyedHashAlgorithm), "KeyValue");
         EcHash.Hmac inner = Ripemd160Tests.Field<EcHash.Hmac>(hmac, typeof(HmacRipemd160), "_hmac");
@@ -385,6 +394,7 @@ public sealed class HmacRipemd160Tests
         byte[] opad = Ripemd160Tests.Field<byte[]>(inner, typeof(EcHash.Hmac), "_opad");
         HashAlgorithm hash = Ripemd160Tests.Field<HashAlgorithm>(inner, typeof(EcHash.Hmac), "_hash");
         Ripemd160Engine engine = Ripemd160Tests.Field<Ripemd160Engine>(hash, typeof(Ripemd160Implementation), "_engine");
+        Assert.Equal(implementation.Name == "Unsafe", engine is UnsafeRipemd160Engine);
         Assert.Contains(key, b => b != 0);
 
         hmac.Dispose();
