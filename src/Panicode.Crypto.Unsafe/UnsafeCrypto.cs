@@ -1,9 +1,11 @@
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
+using Panicode.Crypto.Hashing;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
 using Panicode.Crypto.Unsafe.Ec;
+using Panicode.Crypto.Unsafe.Hashing;
 using Panicode.Crypto.Unsafe.Internal;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
@@ -55,6 +57,24 @@ public static partial class UnsafeCrypto
     /// same process as the intrinsic one (tests and benchmarks).
     /// </summary>
     internal static CamelliaCipher CreateCamellia(bool forcePortable) => new UnsafeCamellia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates a <see cref="Ripemd160"/> whose compression function is unrolled (constant message indices and
+    /// rotations, pointer loads); the padding and streaming are the Reference flavour's.
+    /// </summary>
+    /// <returns>A new RIPEMD-160 instance.</returns>
+    public static Ripemd160 CreateRipemd160() => new Ripemd160Implementation(new UnsafeRipemd160Engine());
+
+    /// <summary>Creates an <see cref="HmacRipemd160"/> with a random 64-byte key over the hash of <see cref="CreateRipemd160"/>.</summary>
+    /// <returns>A new HMAC-RIPEMD-160 instance.</returns>
+    public static HmacRipemd160 CreateHmacRipemd160() => new HmacRipemd160(null, CreateRipemd160);
+
+    /// <summary>Creates an <see cref="HmacRipemd160"/> with <paramref name="key"/> over the hash of <see cref="CreateRipemd160"/>.</summary>
+    /// <param name="key">The secret key (a key longer than 64 bytes is hashed first).</param>
+    /// <returns>A new HMAC-RIPEMD-160 instance.</returns>
+    /// <exception cref="System.ArgumentNullException"><paramref name="key"/> is null.</exception>
+    public static HmacRipemd160 CreateHmacRipemd160(byte[] key) =>
+        new HmacRipemd160(key ?? throw new System.ArgumentNullException(nameof(key)), CreateRipemd160);
 
     // CRYPTREC 128-bit ciphers: CLEFIA and SC2000 here, Hierocrypt-3 and CIPHERUNICORN-A in UnsafeCrypto.Cryptrec128.cs.
 

@@ -123,6 +123,13 @@ public static class Families
 
     public static readonly Family<PrimeEcdh> Ecdh = new("Ecdh", ("Reference", PrimeEcdh.Create), ("Unsafe", UnsafeCrypto.CreateEcdh));
 
+    // RIPEMD-160: the Unsafe flavour unrolls the compression function and has no intrinsic path (no Unsafe-Portable row).
+    public static readonly Family<HashAlgorithm> Ripemd160 = new("Ripemd160", ("Reference", Crypto.Ripemd160.Create), ("Unsafe", UnsafeCrypto.CreateRipemd160));
+
+    // HMAC-RIPEMD-160: one class (RFC 2104 written once) over either flavour's hash; each suite replaces the random key.
+    public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = new(
+        "HmacRipemd160", ("Reference", () => new HmacRipemd160()), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
+
     private static Family[]? s_all;
 
     /// <summary>Every family, in declaration order.</summary>

@@ -82,17 +82,26 @@ internal static class EcHash
         _ => HashAlgorithmName.SHA512,
     };
 
-    /// <summary>HMAC for a fixed key (RFC 2104): H((K ^ opad) || H((K ^ ipad) || m)).</summary>
+    /// <summary>
+    /// HMAC for a fixed key (RFC 2104 §2): H((K ^ opad) || H((K ^ ipad) || m)), over any hash with a block size,
+    /// whole (<see cref="Compute"/>) or a piece at a time (<see cref="Append(ReadOnlySpan{byte})"/>, <see cref="Finish"/>).
+    /// </summary>
     public sealed class Hmac : IDisposable
     {
         private readonly HashAlgorithm _hash;
         private readonly byte[] _ipad;
         private readonly byte[] _opad;
+        private bool _started;
 
         public Hmac(HashAlgorithmName name, ReadOnlySpan<byte> key)
+            : this(Create(name), BlockSize(name), key)
         {
-            _hash = Create(name);
-            int blockSize = BlockSize(name);
+        }
+
+        /// <summary>HMAC over <paramref name="hash"/> (which this object then owns and disposes) with input blocks of <paramref name="blockSize"/> bytes.</summary>
+        public Hmac(HashAlgorithm hash, int blockSize, ReadOnlySpan<byte> key)
+        {
+            _hash = hash;
             byte[] k = key.ToArray();
             if (k.Length > blockSize)
             {
@@ -118,13 +127,46 @@ internal static class EcHash
 
         public byte[] Compute(params byte[][] parts)
         {
-            _hash.Initialize();
-            _hash.TransformBlock(_ipad, 0, _ipad.Length, null, 0);
+            Restart();
             foreach (byte[] part in parts)
             {
-                _hash.TransformBlock(part, 0, part.Length, null, 0);
+                Append(part, 0, part.Length);
             }
 
+            return Finish();
+        }
+
+        /// <summary>Drops the message so far; the next <see cref="Append(byte[], int, int)"/> starts a new one.</summary>
+        public void Restart()
+        {
+            _hash.Initialize();
+            _started = false;
+        }
+
+        public void Append(byte[] data, int offset, int count)
+        {
+            Start();
+            _hash.TransformBlock(data, offset, count, null, 0);
+        }
+
+        public void Append(ReadOnlySpan<byte> data)
+        {
+            Start();
+            byte[] chunk = new byte[Math.Min(data.Length, 4096)];
+            for (; !data.IsEmpty; data = data.Slice(Math.Min(chunk.Length, data.Length)))
+            {
+                int take = Math.Min(chunk.Length, data.Length);
+                data.Slice(0, take).CopyTo(chunk);
+                _hash.TransformBlock(chunk, 0, take, null, 0);
+            }
+
+            Secret.Clear(chunk);
+        }
+
+        /// <summary>The MAC of the message appended since the last <see cref="Restart"/> or <see cref="Finish"/>; then restarts.</summary>
+        public byte[] Finish()
+        {
+            Start();
             _hash.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
             byte[] inner = _hash.Hash!;
             _hash.Initialize();
@@ -132,6 +174,7 @@ internal static class EcHash
             _hash.TransformFinalBlock(inner, 0, inner.Length);
             byte[] result = _hash.Hash!;
             Array.Clear(inner, 0, inner.Length);
+            Restart();
             return result;
         }
 
@@ -140,6 +183,15 @@ internal static class EcHash
             Array.Clear(_ipad, 0, _ipad.Length);
             Array.Clear(_opad, 0, _opad.Length);
             _hash.Dispose();
+        }
+
+        private void Start()
+        {
+            if (!_started)
+            {
+                _hash.TransformBlock(_ipad, 0, _ipad.Length, null, 0);
+                _started = true;
+            }
         }
     }
 }
