@@ -34,6 +34,18 @@ internal static class EvaluationKinds
                 yield return new AeadSubject("Rijndael-CCM", "built-in AesCcm", key => new BuiltInCcm(new AesCcm(key)));
             }
         }
+        else if (family is Family<KeyedHashAlgorithm> macs)
+        {
+            foreach (Flavour<KeyedHashAlgorithm> flavour in CryptrecEvaluation.EvaluatedFlavours(macs.Flavours))
+            {
+                yield return new MacSubject(family.Name, flavour.Name, key =>
+                {
+                    KeyedHashAlgorithm mac = flavour.Create();
+                    mac.Key = key;
+                    return mac;
+                });
+            }
+        }
         else if (family is Family<HashAlgorithm> hashes)
         {
             foreach (Flavour<HashAlgorithm> flavour in CryptrecEvaluation.EvaluatedFlavours(hashes.Flavours))
@@ -123,26 +135,40 @@ internal static class EvaluationKinds
     private sealed class MacSubject(string algorithm, string implementation, Func<byte[], KeyedHashAlgorithm> create)
         : CryptrecEvaluation.Subject(algorithm, implementation, Modes)
     {
-        private readonly byte[] _mac = new byte[16];
         private readonly byte[] _block = new byte[16];
+        private byte[] _mac = Array.Empty<byte>();
+        private byte[] _expected = Array.Empty<byte>();
         private KeyedHashAlgorithm? _keyed;
 
-        public override void Setup(byte[] key) => _keyed = create(key);
+        public override void Setup(byte[] key)
+        {
+            _keyed = create(key);
+            _mac = new byte[_keyed.HashSize / 8];
+            _expected = new byte[_mac.Length];
+        }
 
         public override void KeySetup(byte[] key)
         {
             using KeyedHashAlgorithm mac = create((byte[])key.Clone());
-            mac.TryComputeHash(_block, _mac, out _);
+            Check(mac.TryComputeHash(_block, _mac, out _));
         }
 
-        public override void Encrypt(byte[] input, byte[] output) => _keyed!.TryComputeHash(input, _mac, out _);
+        public override void Encrypt(byte[] input, byte[] output) => Check(_keyed!.TryComputeHash(input, _mac, out _));
 
         // Verification: the MAC again and a comparison in constant time.
         public override void Decrypt(byte[] input, byte[] output)
         {
-            Span<byte> expected = stackalloc byte[16];
-            _keyed!.TryComputeHash(input, expected, out _);
-            CryptographicOperations.FixedTimeEquals(expected, _mac);
+            Check(_keyed!.TryComputeHash(input, _expected, out _));
+            CryptographicOperations.FixedTimeEquals(_expected, _mac);
+        }
+
+        // A destination too small would make TryComputeHash return false having done nothing: never time that.
+        private static void Check(bool done)
+        {
+            if (!done)
+            {
+                throw new InvalidOperationException("The MAC did not fit its buffer.");
+            }
         }
     }
 
@@ -159,11 +185,19 @@ internal static class EvaluationKinds
         public override void KeySetup(byte[] key)
         {
             using HashAlgorithm hash = create();
-            hash.TryComputeHash(_block, _digest, out _);
+            Done(hash.TryComputeHash(_block, _digest, out _));
         }
 
-        public override void Encrypt(byte[] input, byte[] output) => _hash!.TryComputeHash(input, _digest, out _);
+        public override void Encrypt(byte[] input, byte[] output) => Done(_hash!.TryComputeHash(input, _digest, out _));
 
-        public override void Decrypt(byte[] input, byte[] output) => _hash!.TryComputeHash(input, _digest, out _);
+        public override void Decrypt(byte[] input, byte[] output) => Done(_hash!.TryComputeHash(input, _digest, out _));
+
+        private static void Done(bool done)
+        {
+            if (!done)
+            {
+                throw new InvalidOperationException("The digest did not fit its buffer.");
+            }
+        }
     }
 }

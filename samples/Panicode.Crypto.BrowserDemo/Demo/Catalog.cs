@@ -33,6 +33,16 @@ public sealed record CipherEntry(
     }
 }
 
+/// <summary>A hash function in both flavours, with a known digest and its HMAC with a known MAC.</summary>
+public sealed record HashEntry(
+    string Name,
+    Func<HashAlgorithm> Reference,
+    Func<HashAlgorithm> Unsafe,
+    (string Message, string Digest, string Source) KnownAnswer,
+    Func<byte[], KeyedHashAlgorithm> ReferenceHmac,
+    Func<byte[], KeyedHashAlgorithm> UnsafeHmac,
+    (string Key, string Message, string Mac, string Source) HmacKnownAnswer);
+
 /// <summary>
 /// Everything the demo offers, in one list per kind: the page, the self-test and the benchmark all read these lists,
 /// so an algorithm added here appears everywhere.
@@ -55,6 +65,17 @@ public static class Catalog
             ("00000000000000000000000000000000", "00000000000000000000000000000000", "68056f5561958f32d6242ef2313536b7", "cross-check record (vectors/cipherunicorn-a/SOURCE.md)")),
         new("Hierocrypt-L1", "HierocryptL1", 128, 64, HierocryptL1Cipher.Create, null,
             ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0")),
+        new("MISTY1", "Misty1", 128, 64, Misty1Cipher.Create, UnsafeCrypto.CreateMisty1,
+            ("00112233445566778899aabbccddeeff", "0123456789abcdef", "8b1da5f56ab3d07c", "RFC 2994, Appendix A")),
+    };
+
+    /// <summary>The hash functions: both flavours, a known digest, and the HMAC over them with a known MAC.</summary>
+    public static readonly IReadOnlyList<HashEntry> Hashes = new HashEntry[]
+    {
+        new("RIPEMD-160", Ripemd160.Create, UnsafeCrypto.CreateRipemd160,
+            ("abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc", "Dobbertin, Bosselaers and Preneel, Appendix B"),
+            key => new HmacRipemd160(key), key => UnsafeCrypto.CreateHmacRipemd160(key),
+            ("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "Hi There", "24cb4bd67d20fc1a5d2ed7732dcc39377f0a5668", "RFC 2286, test case 1")),
     };
 
     /// <summary>The named curves, each in both flavours of ECDSA and ECDH.</summary>

@@ -39,6 +39,15 @@ public static class SelfTest
 
         yield return Check("AES (Rijndael)", "Unsafe", "GCM known answer (McGrew-Viega test case 2)", AesGcmKnownAnswer);
 
+        foreach (HashEntry hash in Catalog.Hashes)
+        {
+            foreach ((string flavour, Func<HashAlgorithm> create, Func<byte[], KeyedHashAlgorithm> hmac) in new[] { ("Reference", hash.Reference, hash.ReferenceHmac), ("Unsafe", hash.Unsafe, hash.UnsafeHmac) })
+            {
+                yield return Check(hash.Name, flavour, "known digest (" + hash.KnownAnswer.Source + "), pieces equal one call", () => HashKnownAnswer(hash, create));
+                yield return Check("HMAC-" + hash.Name, flavour, "known MAC (" + hash.HmacKnownAnswer.Source + ")", () => HmacKnownAnswer(hash, hmac));
+            }
+        }
+
         foreach (string curve in Catalog.Curves)
         {
             foreach ((string flavour, Func<string, PrimeEcdsa> create) in Catalog.EcdsaFlavours())
@@ -196,6 +205,37 @@ public static class SelfTest
         string got = Convert.ToHexStringLower(ciphertext) + Convert.ToHexStringLower(tag);
         const string Expected = "0388dace60b6a392f328c2b971b2fe78" + "ab6e47d42cec13bdf53a67b21257bddf";
         return got == Expected ? null : $"got {got}, expected {Expected}";
+    }
+
+    private static string? HashKnownAnswer(HashEntry entry, Func<HashAlgorithm> create)
+    {
+        using HashAlgorithm hash = create();
+        string got = Convert.ToHexStringLower(hash.ComputeHash(Encoding.ASCII.GetBytes(entry.KnownAnswer.Message)));
+        if (got != entry.KnownAnswer.Digest)
+        {
+            return $"digest {got}, expected {entry.KnownAnswer.Digest}";
+        }
+
+        // 1,000 random bytes in pieces of 1..100 bytes give the digest of one call.
+        Random random = new(7);
+        byte[] message = Bytes(random, 1000);
+        byte[] whole = hash.ComputeHash(message);
+        for (int offset = 0; offset < message.Length;)
+        {
+            int piece = Math.Min(message.Length - offset, 1 + random.Next(100));
+            hash.TransformBlock(message, offset, piece, null, 0);
+            offset += piece;
+        }
+
+        hash.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
+        return hash.Hash.AsSpan().SequenceEqual(whole) ? null : "hashing in pieces gave another digest";
+    }
+
+    private static string? HmacKnownAnswer(HashEntry entry, Func<byte[], KeyedHashAlgorithm> create)
+    {
+        using KeyedHashAlgorithm hmac = create(Convert.FromHexString(entry.HmacKnownAnswer.Key));
+        string got = Convert.ToHexStringLower(hmac.ComputeHash(Encoding.ASCII.GetBytes(entry.HmacKnownAnswer.Message)));
+        return got == entry.HmacKnownAnswer.Mac ? null : $"MAC {got}, expected {entry.HmacKnownAnswer.Mac}";
     }
 
     private static string? CtrAndCmac(CipherEntry cipher, Func<SymmetricAlgorithm> create)
