@@ -223,10 +223,12 @@ public static class CryptrecEvaluation
     // when Mono and the runner are there (scripts/cross-runtime.sh --native-only installs and builds both).
     private static string MonoColumn()
     {
+        // From a fresh clone: Mono installed (tools/mono/install-mono.sh, as scripts/cross-runtime.sh does) and the runner built.
         string runner = Path.Combine("tests", "Panicode.Crypto.MonoRunner", "bin", "Release", "net472", "Panicode.Crypto.MonoRunner.exe");
-        if (!File.Exists(runner))
+        string? failure = Run("bash", "tools/mono/install-mono.sh") ?? Run("dotnet", "build tests/Panicode.Crypto.MonoRunner -c Release -nologo -v quiet");
+        if (failure is not null || !File.Exists(runner))
         {
-            return $"Not measured: {runner} is not built (`scripts/cross-runtime.sh --native-only` installs Mono and builds it).";
+            return $"Not measured: {failure ?? runner + " was not built"} (`scripts/cross-runtime.sh --native-only` installs Mono and builds the runner).";
         }
 
         try
@@ -239,6 +241,21 @@ public static class CryptrecEvaluation
         catch (System.ComponentModel.Win32Exception e)
         {
             return $"Not measured: mono could not be started ({e.Message}).";
+        }
+    }
+
+    // Runs a setup command with its output on this console; null when it succeeded, else what went wrong.
+    private static string? Run(string command, string arguments)
+    {
+        try
+        {
+            using Process process = Process.Start(new ProcessStartInfo(command, arguments) { UseShellExecute = false })!;
+            process.WaitForExit();
+            return process.ExitCode == 0 ? null : $"`{command} {arguments}` exited with {process.ExitCode}";
+        }
+        catch (System.ComponentModel.Win32Exception e)
+        {
+            return $"{command} could not be started ({e.Message})";
         }
     }
 
