@@ -119,6 +119,9 @@ public static class Families
 
     public static readonly Family<PrimeEcdh> Ecdh = new("Ecdh", ("Reference", PrimeEcdh.Create), ("Unsafe", UnsafeCrypto.CreateEcdh));
 
+    // Stream ciphers: a Reference and an Unsafe flavour (no intrinsic path, hence no Unsafe-Portable).
+    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", Crypto.KCipher2.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
+
     private static Family[]? s_all;
 
     /// <summary>Every family, in declaration order.</summary>

@@ -1,0 +1,146 @@
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.StreamCiphers;
+using Panicode.Crypto.StreamCiphers.KCipher2;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+using Panicode.Crypto.Unsafe.Internal;
+
+namespace Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
+
+/// <summary>
+/// KCipher-2 (RFC 7008 §2), Unsafe flavour: the same cycle as <see cref="KCipher2Core"/>, generated
+/// <see cref="Batch"/> key-stream words at a time. FSR-A and FSR-B live in a sliding window on the stack (cycle i reads
+/// A[i..i+4] and B[i..i+10] and appends A[i+5] and B[i+11], so nothing shifts until the batch ends); sub_K2 (§2.4.2)
+/// is four lookups in the AES T-tables (S_box followed by MixColumn, from <see cref="RijndaelPointerTables"/>); the
+/// amul tables (Appendix A) are unmanaged copies looked up through pointers; the choice between amul1 and amul2 and
+/// whether amul3 applies (§2.3.1 step 2) are masks instead of branches. Table lookups indexed by secret data are not
+/// cache-timing safe.
+/// </summary>
+internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
+{
+    /// <summary>Key-stream words per batch (the window grows by this many units).</summary>
+    private const int Batch = 32;
+
+    private static readonly uint* s_amul = CopyAmul();
+
+    private readonly uint[] _state = new uint[KCipher2Core.StateWords];
+
+    public override int BlockBytes => KCipher2Spec.WordBytes;
+
+    public override ulong MaxBlocks => KCipher2Spec.MaxWords;
+
+    public override void Initialize(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
+    {
+        KCipher2Core.Setup(_state, key, iv);
+        Run(null, null, KCipher2Spec.InitRounds, init: true);
+    }
+
+    public override void XorBlocks(ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        Debug.Assert(input.Length % KCipher2Spec.WordBytes == 0 && output.Length >= input.Length);
+        fixed (byte* pin = input, pout = output)
+        {
+            Run(pin, pout, input.Length / KCipher2Spec.WordBytes, init: false);
+        }
+    }
+
+    public override void ClearState() => Secret.Clear(_state);
+
+    private void Run(byte* input, byte* output, int cycles, bool init)
+    {
+        uint* a = stackalloc uint[5 + Batch];
+        uint* b = stackalloc uint[11 + Batch];
+        uint* t0 = RijndaelPointerTables.Encryption.T0, t1 = RijndaelPointerTables.Encryption.T1;
+        uint* t2 = RijndaelPointerTables.Encryption.T2, t3 = RijndaelPointerTables.Encryption.T3;
+        uint* amul0 = s_amul, amul1 = s_amul + 256, amul3 = s_amul + 768;
+        fixed (uint* s = _state)
+        {
+            Buffer.MemoryCopy(s, a, 5 * sizeof(uint), 5 * sizeof(uint));
+            Buffer.MemoryCopy(s + 5, b, 11 * sizeof(uint), 11 * sizeof(uint));
+            uint l1 = s[16], r1 = s[17], l2 = s[18], r2 = s[19];
+            while (cycles > 0)
+            {
+                int n = Math.Min(cycles, Batch);
+                for (int i = 0; i < n; i++)
+                {
+                    uint* ai = a + i, bi = b + i;
+                    uint zh = (bi[10] + l2) ^ l1 ^ ai[0];
+                    uint zl = (bi[0] + r2) ^ r1 ^ ai[4];
+                    uint nl1 = SubK2(r2 + bi[4], t0, t1, t2, t3);
+                    uint nr1 = SubK2(l2 + bi[9], t0, t1, t2, t3);
+                    uint nl2 = SubK2(l1, t0, t1, t2, t3);
+                    uint nr2 = SubK2(r1, t0, t1, t2, t3);
+
+                    uint a0 = ai[0], b0 = bi[0], b8 = bi[8], a2 = ai[2];
+                    uint na4 = (a0 << 8) ^ amul0[a0 >> 24] ^ ai[3];
+
+                    // A[2] bit 30 set: amul1, else amul2 (the next 256 entries); bit 31 set: a3 ** B[8], else B[8].
+                    uint* amul12 = amul1 + ((~a2 >> 22) & 0x100);
+                    uint temp1 = (b0 << 8) ^ amul12[b0 >> 24];
+                    uint mask31 = (uint)((int)a2 >> 31);
+                    uint temp2 = b8 ^ (mask31 & ((b8 << 8) ^ amul3[b8 >> 24] ^ b8));
+                    uint nb10 = temp1 ^ bi[1] ^ bi[6] ^ temp2;
+                    if (init)
+                    {
+                        na4 ^= zl;
+                        nb10 ^= zh;
+                    }
+                    else
+                    {
+                        byte* pi = input + (8 * i), po = output + (8 * i);
+                        BigEndian.Write64(po, BigEndian.Read64(pi) ^ (((ulong)zh << 32) | zl));
+                    }
+
+                    ai[5] = na4;
+                    bi[11] = nb10;
+                    l1 = nl1;
+                    r1 = nr1;
+                    l2 = nl2;
+                    r2 = nr2;
+                }
+
+                Buffer.MemoryCopy(a + n, a, 5 * sizeof(uint), 5 * sizeof(uint));
+                Buffer.MemoryCopy(b + n, b, 11 * sizeof(uint), 11 * sizeof(uint));
+                if (!init)
+                {
+                    input += 8 * n;
+                    output += 8 * n;
+                }
+
+                cycles -= n;
+            }
+
+            Buffer.MemoryCopy(a, s, 5 * sizeof(uint), 5 * sizeof(uint));
+            Buffer.MemoryCopy(b, s + 5, 11 * sizeof(uint), 11 * sizeof(uint));
+            s[16] = l1;
+            s[17] = r1;
+            s[18] = l2;
+            s[19] = r2;
+            new Span<uint>(a, 5 + Batch).Clear();
+            new Span<uint>(b, 11 + Batch).Clear();
+        }
+    }
+
+    /// <summary>sub_K2 as the AES encryption T-tables: Te_m[w[m]] is MixColumn applied to S_box(w[m]) in row m.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint SubK2(uint w, uint* t0, uint* t1, uint* t2, uint* t3) =>
+        t0[w & 0xFF] ^ t1[(w >> 8) & 0xFF] ^ t2[(w >> 16) & 0xFF] ^ t3[w >> 24];
+
+    private static uint* CopyAmul()
+    {
+        uint* block = (uint*)NativeMemoryBlock.AllocateAligned(4 * 256 * sizeof(uint));
+        KCipher2Spec.Amul0.AsSpan().CopyTo(new Span<uint>(block, 256));
+        KCipher2Spec.Amul1.AsSpan().CopyTo(new Span<uint>(block + 256, 256));
+        KCipher2Spec.Amul2.AsSpan().CopyTo(new Span<uint>(block + 512, 256));
+        KCipher2Spec.Amul3.AsSpan().CopyTo(new Span<uint>(block + 768, 256));
+        return block;
+    }
+}
+
+/// <summary>The Unsafe flavour of <see cref="Crypto.KCipher2"/>: the public class over <see cref="KCipher2UnsafeCore"/>.</summary>
+internal sealed class UnsafeKCipher2 : Crypto.KCipher2
+{
+    private protected override StreamCipherCore CreateCore() => new KCipher2UnsafeCore();
+}

@@ -1,0 +1,16 @@
+using Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
+
+namespace Panicode.Crypto.Unsafe;
+
+// The CRYPTREC stream ciphers.
+public static partial class UnsafeCrypto
+{
+    /// <summary>
+    /// Creates a <see cref="KCipher2"/> (128-bit key and IV) whose core is optimized: key-stream words generated many at
+    /// a time over a sliding window of the shift registers, sub_K2 as AES T-table pointer lookups, the feedback's
+    /// GF(2^32) multiplications as pointer lookups selected by masks. Table lookups indexed by secret data are not
+    /// cache-timing safe.
+    /// </summary>
+    /// <returns>A new KCipher-2 instance of the Unsafe flavour.</returns>
+    public static KCipher2 CreateKCipher2() => new UnsafeKCipher2();
+}
