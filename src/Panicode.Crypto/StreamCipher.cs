@@ -33,6 +33,7 @@ public abstract class StreamCipher : IDisposable
     private byte[]? _key;
     private byte[]? _iv;
     private KeystreamCursor? _cursor;
+    private bool _cursorStale;
     private bool _disposed;
 
     private protected StreamCipher(KeySizes[] legalKeySizes, int defaultKeySize, int ivSize)
@@ -254,6 +255,8 @@ public abstract class StreamCipher : IDisposable
         {
             ClearKey();
             ClearIV();
+            _cursor?.Dispose();
+            _cursor = null;
             _disposed = true;
         }
     }
@@ -290,11 +293,20 @@ public abstract class StreamCipher : IDisposable
     private KeystreamCursor Cursor()
     {
         ThrowIfDisposed();
-        if (_cursor == null)
+        if (_cursor == null || _cursorStale)
         {
             _key ??= RandomBytes(_keySize / 8);
             _iv ??= RandomBytes(_ivBytes);
-            _cursor = new KeystreamCursor(CreateCore(), _key, _iv);
+            if (_cursor == null)
+            {
+                _cursor = new KeystreamCursor(CreateCore(), _key, _iv);
+            }
+            else
+            {
+                _cursor.Restart(_key, _iv);
+            }
+
+            _cursorStale = false;
         }
 
         return _cursor;
@@ -314,10 +326,11 @@ public abstract class StreamCipher : IDisposable
         _iv = null;
     }
 
+    // The key stream ends when the key or IV changes: its state is cleared now, the cursor restarts on next use.
     private void DropCursor()
     {
-        _cursor?.Dispose();
-        _cursor = null;
+        _cursor?.Clear();
+        _cursorStale = true;
     }
 
     private bool IsLegalKeySize(int bits)

@@ -75,10 +75,14 @@ internal sealed class KeystreamCursor : IDisposable
         }
     }
 
-    public void Dispose()
+    /// <summary>Zeroes the state and the unused key stream; <see cref="Restart"/> must come before the next use.</summary>
+    public void Clear()
     {
         Secret.Clear(_unit);
         _unitUsed = _unit.Length;
-        _core.Dispose();
+        BlocksUsed = 0;
+        _core.ClearState();
     }
+
+    public void Dispose() => Clear();
 }

@@ -4,7 +4,7 @@ using System.Runtime.CompilerServices;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.StreamCiphers;
 using Panicode.Crypto.StreamCiphers.KCipher2;
-using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+using Panicode.Crypto.BlockCiphers.Rijndael;
 using Panicode.Crypto.Unsafe.Internal;
 
 namespace Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
@@ -13,8 +13,8 @@ namespace Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
 /// KCipher-2 (RFC 7008 §2), Unsafe flavour: the same cycle as <see cref="KCipher2Core"/>, generated
 /// <see cref="Batch"/> key-stream words at a time. FSR-A and FSR-B live in a sliding window on the stack (cycle i reads
 /// A[i..i+4] and B[i..i+10] and appends A[i+5] and B[i+11], so nothing shifts until the batch ends); sub_K2 (§2.4.2)
-/// is four lookups in the AES T-tables (S_box followed by MixColumn, from <see cref="RijndaelPointerTables"/>); the
-/// amul tables (Appendix A) are unmanaged copies looked up through pointers; the choice between amul1 and amul2 and
+/// is four lookups in the AES T-tables (S_box followed by MixColumn, <see cref="RijndaelTables"/>' Te0..Te3); these and the amul tables
+/// (Appendix A) are one unmanaged copy looked up through one pointer; the choice between amul1 and amul2 and
 /// whether amul3 applies (§2.3.1 step 2) are masks instead of branches. Table lookups indexed by secret data are not
 /// cache-timing safe.
 /// </summary>
@@ -23,7 +23,7 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
     /// <summary>Key-stream words per batch (the window grows by this many units).</summary>
     private const int Batch = 32;
 
-    private static readonly uint* s_amul = CopyAmul();
+    private static readonly uint* s_tables = CopyTables();
 
     private readonly uint[] _state = new uint[KCipher2Core.StateWords];
 
@@ -34,7 +34,7 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
     public override void Initialize(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
     {
         KCipher2Core.Setup(_state, key, iv);
-        Run(null, null, KCipher2Spec.InitRounds, init: true);
+        Run<InitMode>(null, null, KCipher2Spec.InitRounds);
     }
 
     public override void XorBlocks(ReadOnlySpan<byte> input, Span<byte> output)
@@ -42,19 +42,35 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
         Debug.Assert(input.Length % KCipher2Spec.WordBytes == 0 && output.Length >= input.Length);
         fixed (byte* pin = input, pout = output)
         {
-            Run(pin, pout, input.Length / KCipher2Spec.WordBytes, init: false);
+            Run<NormalMode>(pin, pout, input.Length / KCipher2Spec.WordBytes);
         }
     }
 
     public override void ClearState() => Secret.Clear(_state);
 
-    private void Run(byte* input, byte* output, int cycles, bool init)
+    // next()'s mode (§2.3.1) as a type, so the JIT compiles one loop per mode without the test inside.
+    private interface IMode
     {
+        bool Init { get; }
+    }
+
+    private readonly struct InitMode : IMode
+    {
+        public bool Init => true;
+    }
+
+    private readonly struct NormalMode : IMode
+    {
+        public bool Init => false;
+    }
+
+    private void Run<TMode>(byte* input, byte* output, int cycles)
+        where TMode : struct, IMode
+    {
+        bool init = default(TMode).Init;
         uint* a = stackalloc uint[5 + Batch];
         uint* b = stackalloc uint[11 + Batch];
-        uint* t0 = RijndaelPointerTables.Encryption.T0, t1 = RijndaelPointerTables.Encryption.T1;
-        uint* t2 = RijndaelPointerTables.Encryption.T2, t3 = RijndaelPointerTables.Encryption.T3;
-        uint* amul0 = s_amul, amul1 = s_amul + 256, amul3 = s_amul + 768;
+        uint* t = s_tables;
         fixed (uint* s = _state)
         {
             Buffer.MemoryCopy(s, a, 5 * sizeof(uint), 5 * sizeof(uint));
@@ -68,19 +84,18 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
                     uint* ai = a + i, bi = b + i;
                     uint zh = (bi[10] + l2) ^ l1 ^ ai[0];
                     uint zl = (bi[0] + r2) ^ r1 ^ ai[4];
-                    uint nl1 = SubK2(r2 + bi[4], t0, t1, t2, t3);
-                    uint nr1 = SubK2(l2 + bi[9], t0, t1, t2, t3);
-                    uint nl2 = SubK2(l1, t0, t1, t2, t3);
-                    uint nr2 = SubK2(r1, t0, t1, t2, t3);
+                    uint nl1 = SubK2(r2 + bi[4], t);
+                    uint nr1 = SubK2(l2 + bi[9], t);
+                    uint nl2 = SubK2(l1, t);
+                    uint nr2 = SubK2(r1, t);
 
                     uint a0 = ai[0], b0 = bi[0], b8 = bi[8], a2 = ai[2];
-                    uint na4 = (a0 << 8) ^ amul0[a0 >> 24] ^ ai[3];
+                    uint na4 = (a0 << 8) ^ t[Amul0 + (a0 >> 24)] ^ ai[3];
 
                     // A[2] bit 30 set: amul1, else amul2 (the next 256 entries); bit 31 set: a3 ** B[8], else B[8].
-                    uint* amul12 = amul1 + ((~a2 >> 22) & 0x100);
-                    uint temp1 = (b0 << 8) ^ amul12[b0 >> 24];
+                    uint temp1 = (b0 << 8) ^ t[Amul1 + ((~a2 >> 22) & 0x100) + (b0 >> 24)];
                     uint mask31 = (uint)((int)a2 >> 31);
-                    uint temp2 = b8 ^ (mask31 & ((b8 << 8) ^ amul3[b8 >> 24] ^ b8));
+                    uint temp2 = b8 ^ (mask31 & ((b8 << 8) ^ t[Amul3 + (b8 >> 24)] ^ b8));
                     uint nb10 = temp1 ^ bi[1] ^ bi[6] ^ temp2;
                     if (init)
                     {
@@ -89,8 +104,7 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
                     }
                     else
                     {
-                        byte* pi = input + (8 * i), po = output + (8 * i);
-                        BigEndian.Write64(po, BigEndian.Read64(pi) ^ (((ulong)zh << 32) | zl));
+                        BigEndian.Write64(output + (8 * i), BigEndian.Read64(input + (8 * i)) ^ (((ulong)zh << 32) | zl));
                     }
 
                     ai[5] = na4;
@@ -125,16 +139,25 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
 
     /// <summary>sub_K2 as the AES encryption T-tables: Te_m[w[m]] is MixColumn applied to S_box(w[m]) in row m.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint SubK2(uint w, uint* t0, uint* t1, uint* t2, uint* t3) =>
-        t0[w & 0xFF] ^ t1[(w >> 8) & 0xFF] ^ t2[(w >> 16) & 0xFF] ^ t3[w >> 24];
+    private static uint SubK2(uint w, uint* t) =>
+        t[w & 0xFF] ^ t[256 + ((w >> 8) & 0xFF)] ^ t[512 + ((w >> 16) & 0xFF)] ^ t[768 + (w >> 24)];
 
-    private static uint* CopyAmul()
+    // One block, one base register: Te0..Te3 (RijndaelTables), then amul0..amul3 (KCipher2Spec).
+    private const int Amul0 = 1024, Amul1 = 1280, Amul3 = 1792;
+
+    private static uint* CopyTables()
     {
-        uint* block = (uint*)NativeMemoryBlock.AllocateAligned(4 * 256 * sizeof(uint));
-        KCipher2Spec.Amul0.AsSpan().CopyTo(new Span<uint>(block, 256));
-        KCipher2Spec.Amul1.AsSpan().CopyTo(new Span<uint>(block + 256, 256));
-        KCipher2Spec.Amul2.AsSpan().CopyTo(new Span<uint>(block + 512, 256));
-        KCipher2Spec.Amul3.AsSpan().CopyTo(new Span<uint>(block + 768, 256));
+        uint* block = (uint*)NativeMemoryBlock.AllocateAligned(8 * 256 * sizeof(uint));
+        uint[][] tables =
+        {
+            RijndaelTables.Te0, RijndaelTables.Te1, RijndaelTables.Te2, RijndaelTables.Te3,
+            KCipher2Spec.Amul0, KCipher2Spec.Amul1, KCipher2Spec.Amul2, KCipher2Spec.Amul3,
+        };
+        for (int k = 0; k < tables.Length; k++)
+        {
+            tables[k].AsSpan().CopyTo(new Span<uint>(block + (256 * k), 256));
+        }
+
         return block;
     }
 }

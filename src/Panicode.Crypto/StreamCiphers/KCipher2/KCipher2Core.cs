@@ -130,9 +130,17 @@ internal sealed class KCipher2Core : StreamCipherCore
             nb10 ^= Nlf(_b[10], _l2, _l1, _a[0]);
         }
 
-        Array.Copy(_a, 1, _a, 0, 4);
+        for (int m = 0; m < 4; m++)
+        {
+            _a[m] = _a[m + 1];
+        }
+
+        for (int m = 0; m < 10; m++)
+        {
+            _b[m] = _b[m + 1];
+        }
+
         _a[4] = na4;
-        Array.Copy(_b, 1, _b, 0, 10);
         _b[10] = nb10;
         _l1 = nl1;
         _r1 = nr1;
