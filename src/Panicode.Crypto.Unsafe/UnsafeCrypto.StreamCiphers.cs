@@ -1,3 +1,4 @@
+using Panicode.Crypto.Unsafe.StreamCiphers.Enocoro;
 using Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
 
 namespace Panicode.Crypto.Unsafe;
@@ -13,4 +14,12 @@ public static partial class UnsafeCrypto
     /// </summary>
     /// <returns>A new KCipher-2 instance of the Unsafe flavour.</returns>
     public static KCipher2 CreateKCipher2() => new UnsafeKCipher2();
+
+    /// <summary>
+    /// Creates an <see cref="Enocoro128v2"/> (128-bit key, 64-bit IV) whose core is optimized: many key-stream bytes per
+    /// call over a sliding window of the buffer (no byte moves per step), the S-box as pointer lookups (not cache-timing
+    /// safe).
+    /// </summary>
+    /// <returns>A new Enocoro-128v2 instance of the Unsafe flavour.</returns>
+    public static Enocoro128v2 CreateEnocoro128v2() => new UnsafeEnocoro128v2();
 }

@@ -122,6 +122,8 @@ public static class Families
     // Stream ciphers: a Reference and an Unsafe flavour (no intrinsic path, hence no Unsafe-Portable).
     public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", Crypto.KCipher2.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
 
+    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Crypto.Enocoro128v2.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
+
     private static Family[]? s_all;
 
     /// <summary>Every family, in declaration order.</summary>
