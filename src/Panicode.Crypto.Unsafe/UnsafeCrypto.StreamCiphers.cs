@@ -1,5 +1,6 @@
 using Panicode.Crypto.Unsafe.StreamCiphers.Enocoro;
 using Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
+using Panicode.Crypto.Unsafe.StreamCiphers.Mugi;
 
 namespace Panicode.Crypto.Unsafe;
 
@@ -22,4 +23,12 @@ public static partial class UnsafeCrypto
     /// </summary>
     /// <returns>A new Enocoro-128v2 instance of the Unsafe flavour.</returns>
     public static Enocoro128v2 CreateEnocoro128v2() => new UnsafeEnocoro128v2();
+
+    /// <summary>
+    /// Creates a <see cref="Mugi"/> (128-bit key and IV) whose core is optimized: the F-function as eight lookups in
+    /// 64-bit tables merging the S-box, the matrix and the byte shuffle (not cache-timing safe), many units per call over
+    /// a sliding window of the buffer.
+    /// </summary>
+    /// <returns>A new MUGI instance of the Unsafe flavour.</returns>
+    public static Mugi CreateMugi() => new UnsafeMugi();
 }

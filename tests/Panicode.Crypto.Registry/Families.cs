@@ -124,6 +124,8 @@ public static class Families
 
     public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Crypto.Enocoro128v2.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
 
+    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", Crypto.Mugi.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
+
     private static Family[]? s_all;
 
     /// <summary>Every family, in declaration order.</summary>
