@@ -81,7 +81,7 @@ public abstract class StreamCipher : IDisposable
         get
         {
             ThrowIfDisposed();
-            return (byte[])(_key ??= RandomBytes(_keySize / 8)).Clone();
+            return (byte[])(_key ??= Secret.NewRandom(_keySize / 8)).Clone();
         }
 
         set
@@ -114,7 +114,7 @@ public abstract class StreamCipher : IDisposable
         get
         {
             ThrowIfDisposed();
-            return (byte[])(_iv ??= RandomBytes(_ivBytes)).Clone();
+            return (byte[])(_iv ??= Secret.NewRandom(_ivBytes)).Clone();
         }
 
         set
@@ -140,7 +140,7 @@ public abstract class StreamCipher : IDisposable
     {
         ThrowIfDisposed();
         ClearKey();
-        _key = RandomBytes(_keySize / 8);
+        _key = Secret.NewRandom(_keySize / 8);
     }
 
     /// <summary>Replaces the IV with a random one (and restarts the key stream).</summary>
@@ -148,7 +148,7 @@ public abstract class StreamCipher : IDisposable
     {
         ThrowIfDisposed();
         ClearIV();
-        _iv = RandomBytes(_ivBytes);
+        _iv = Secret.NewRandom(_ivBytes);
     }
 
     /// <summary>Whether <paramref name="bitLength"/> is one of <see cref="LegalKeySizes"/>.</summary>
@@ -295,8 +295,8 @@ public abstract class StreamCipher : IDisposable
         ThrowIfDisposed();
         if (_cursor == null || _cursorStale)
         {
-            _key ??= RandomBytes(_keySize / 8);
-            _iv ??= RandomBytes(_ivBytes);
+            _key ??= Secret.NewRandom(_keySize / 8);
+            _iv ??= Secret.NewRandom(_ivBytes);
             if (_cursor == null)
             {
                 _cursor = new KeystreamCursor(CreateCore(), _key, _iv);
@@ -357,14 +357,4 @@ public abstract class StreamCipher : IDisposable
         }
     }
 
-    private static byte[] RandomBytes(int count)
-    {
-        byte[] bytes = new byte[count];
-        using (RandomNumberGenerator rng = RandomNumberGenerator.Create())
-        {
-            rng.GetBytes(bytes);
-        }
-
-        return bytes;
-    }
 }

@@ -17,22 +17,7 @@ namespace Panicode.Crypto.Tests.StreamCiphers;
 /// </summary>
 public sealed class Enocoro128v2Tests
 {
-    public static TheoryData<Implementation<StreamCipher>, string> Files
-    {
-        get
-        {
-            TheoryData<Implementation<StreamCipher>, string> rows = new();
-            foreach (Implementation<StreamCipher> implementation in Implementations.Of(Families.Enocoro128v2))
-            {
-                foreach (VectorSuiteSource<Func<StreamCipher>> file in EnocoroSuites.All)
-                {
-                    rows.Add(implementation, file.Name);
-                }
-            }
-
-            return rows;
-        }
-    }
+    public static TheoryData<Implementation<StreamCipher>, string> Files => SuiteAssert.Rows(Implementations.Of(Families.Enocoro128v2), EnocoroSuites.All);
 
     [Theory]
     [MemberData(nameof(Files))]
@@ -142,27 +127,6 @@ public sealed class Enocoro128v2Tests
     }
 
     [Fact]
-    public void UnsafeCoreEqualsReferenceCoreForRandomKeysAndLengths()
-    {
-        Random random = new(2010);
-        for (int trial = 0; trial < 200; trial++)
-        {
-            byte[] key = new byte[16], iv = new byte[8];
-            random.NextBytes(key);
-            random.NextBytes(iv);
-            byte[] input = new byte[random.Next(0, 1200)];
-            random.NextBytes(input);
-            byte[] expected = new byte[input.Length], actual = new byte[input.Length];
-            using EnocoroCore reference = new();
-            using EnocoroUnsafeCore fast = new();
-            reference.Initialize(key, iv);
-            fast.Initialize(key, iv);
-            int split = random.Next(0, input.Length + 1);
-            reference.XorBlocks(input.AsSpan(0, split), expected.AsSpan(0, split));
-            reference.XorBlocks(input.AsSpan(split), expected.AsSpan(split));
-            fast.XorBlocks(input.AsSpan(0, split), actual.AsSpan(0, split));
-            fast.XorBlocks(input.AsSpan(split), actual.AsSpan(split));
-            Assert.Equal(expected, actual);
-        }
-    }
+    public void UnsafeCoreEqualsReferenceCoreForRandomKeysAndLengths() =>
+        CoreDifferential.Compare(() => new EnocoroCore(), () => new EnocoroUnsafeCore(), 16, 8, 1200, 2010);
 }

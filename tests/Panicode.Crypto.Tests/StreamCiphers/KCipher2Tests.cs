@@ -20,22 +20,7 @@ namespace Panicode.Crypto.Tests.StreamCiphers;
 /// </summary>
 public sealed class KCipher2Tests
 {
-    public static TheoryData<Implementation<StreamCipher>, string> Files
-    {
-        get
-        {
-            TheoryData<Implementation<StreamCipher>, string> rows = new();
-            foreach (Implementation<StreamCipher> implementation in Implementations.Of(Families.KCipher2))
-            {
-                foreach (VectorSuiteSource<Func<StreamCipher>> file in KCipher2Suites.All)
-                {
-                    rows.Add(implementation, file.Name);
-                }
-            }
-
-            return rows;
-        }
-    }
+    public static TheoryData<Implementation<StreamCipher>, string> Files => SuiteAssert.Rows(Implementations.Of(Families.KCipher2), KCipher2Suites.All);
 
     [Theory]
     [MemberData(nameof(Files))]
@@ -122,32 +107,8 @@ public sealed class KCipher2Tests
     }
 
     [Fact]
-    public void UnsafeCoreEqualsReferenceCoreForRandomKeysAndLengths()
-    {
-        Random random = new(7008);
-        for (int trial = 0; trial < 200; trial++)
-        {
-            byte[] key = new byte[16], iv = new byte[16];
-            random.NextBytes(key);
-            random.NextBytes(iv);
-            int words = random.Next(0, 100);
-            byte[] input = new byte[8 * words];
-            random.NextBytes(input);
-            byte[] expected = new byte[input.Length], actual = new byte[input.Length];
-            using KCipher2Core reference = new();
-            using KCipher2UnsafeCore fast = new();
-            reference.Initialize(key, iv);
-            fast.Initialize(key, iv);
-
-            // Two calls, so the state carried between calls is compared too.
-            int split = 8 * random.Next(0, words + 1);
-            reference.XorBlocks(input.AsSpan(0, split), expected.AsSpan(0, split));
-            reference.XorBlocks(input.AsSpan(split), expected.AsSpan(split));
-            fast.XorBlocks(input.AsSpan(0, split), actual.AsSpan(0, split));
-            fast.XorBlocks(input.AsSpan(split), actual.AsSpan(split));
-            Assert.Equal(expected, actual);
-        }
-    }
+    public void UnsafeCoreEqualsReferenceCoreForRandomKeysAndLengths() =>
+        CoreDifferential.Compare(() => new KCipher2Core(), () => new KCipher2UnsafeCore(), 16, 16, 100, 7008);
 
     [Fact]
     public void LimitIsTwoToThe64BitsPerKeyAndIV()

@@ -15,22 +15,7 @@ namespace Panicode.Crypto.Tests.StreamCiphers;
 /// </summary>
 public sealed class MugiTests
 {
-    public static TheoryData<Implementation<StreamCipher>, string> Files
-    {
-        get
-        {
-            TheoryData<Implementation<StreamCipher>, string> rows = new();
-            foreach (Implementation<StreamCipher> implementation in Implementations.Of(Families.Mugi))
-            {
-                foreach (VectorSuiteSource<Func<StreamCipher>> file in MugiSuites.All)
-                {
-                    rows.Add(implementation, file.Name);
-                }
-            }
-
-            return rows;
-        }
-    }
+    public static TheoryData<Implementation<StreamCipher>, string> Files => SuiteAssert.Rows(Implementations.Of(Families.Mugi), MugiSuites.All);
 
     [Theory]
     [MemberData(nameof(Files))]
@@ -69,28 +54,6 @@ public sealed class MugiTests
     }
 
     [Fact]
-    public void UnsafeCoreEqualsReferenceCoreForRandomKeysAndLengths()
-    {
-        Random random = new(2002);
-        for (int trial = 0; trial < 200; trial++)
-        {
-            byte[] key = new byte[16], iv = new byte[16];
-            random.NextBytes(key);
-            random.NextBytes(iv);
-            int units = random.Next(0, 200);
-            byte[] input = new byte[8 * units];
-            random.NextBytes(input);
-            byte[] expected = new byte[input.Length], actual = new byte[input.Length];
-            using MugiCore reference = new();
-            using MugiUnsafeCore fast = new();
-            reference.Initialize(key, iv);
-            fast.Initialize(key, iv);
-            int split = 8 * random.Next(0, units + 1);
-            reference.XorBlocks(input.AsSpan(0, split), expected.AsSpan(0, split));
-            reference.XorBlocks(input.AsSpan(split), expected.AsSpan(split));
-            fast.XorBlocks(input.AsSpan(0, split), actual.AsSpan(0, split));
-            fast.XorBlocks(input.AsSpan(split), actual.AsSpan(split));
-            Assert.Equal(expected, actual);
-        }
-    }
+    public void UnsafeCoreEqualsReferenceCoreForRandomKeysAndLengths() =>
+        CoreDifferential.Compare(() => new MugiCore(), () => new MugiUnsafeCore(), 16, 16, 200, 2002);
 }

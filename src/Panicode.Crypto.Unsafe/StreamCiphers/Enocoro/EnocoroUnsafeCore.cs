@@ -35,7 +35,7 @@ internal sealed unsafe class EnocoroUnsafeCore : StreamCipherCore
         key.Slice(0, EnocoroSpec.KeyBytes).CopyTo(_state.AsSpan(2));
         iv.Slice(0, EnocoroSpec.IVBytes).CopyTo(_state.AsSpan(2 + 16));
         EnocoroSpec.C.AsSpan(0, 8).CopyTo(_state.AsSpan(2 + 24));
-        Run<InitMode>(null, null, EnocoroSpec.InitRounds);
+        Run<SetupRounds>(null, null, EnocoroSpec.InitRounds);
     }
 
     public override void XorBlocks(ReadOnlySpan<byte> input, Span<byte> output)
@@ -43,32 +43,16 @@ internal sealed unsafe class EnocoroUnsafeCore : StreamCipherCore
         Debug.Assert(output.Length >= input.Length);
         fixed (byte* pin = input, pout = output)
         {
-            Run<NormalMode>(pin, pout, input.Length);
+            Run<KeystreamRounds>(pin, pout, input.Length);
         }
     }
 
     public override void ClearState() => Secret.Clear(_state.AsSpan());
 
-    // Init's counter step (§4.2) or the output (§5.2), as a type, so the JIT compiles one loop for each.
-    private interface IMode
-    {
-        bool Init { get; }
-    }
-
-    private readonly struct InitMode : IMode
-    {
-        public bool Init => true;
-    }
-
-    private readonly struct NormalMode : IMode
-    {
-        public bool Init => false;
-    }
-
     private void Run<TMode>(byte* input, byte* output, int steps)
-        where TMode : struct, IMode
+        where TMode : struct, IRoundMode
     {
-        bool init = default(TMode).Init;
+        bool init = !default(TMode).Emits;
         byte* w = stackalloc byte[Batch + Nb];
         byte* s8 = s_s8;
         int ctr = 1;

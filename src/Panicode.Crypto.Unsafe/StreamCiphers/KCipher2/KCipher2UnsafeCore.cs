@@ -34,7 +34,7 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
     public override void Initialize(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
     {
         KCipher2Core.Setup(_state, key, iv);
-        Run<InitMode>(null, null, KCipher2Spec.InitRounds);
+        Run<SetupRounds>(null, null, KCipher2Spec.InitRounds);
     }
 
     public override void XorBlocks(ReadOnlySpan<byte> input, Span<byte> output)
@@ -42,32 +42,16 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
         Debug.Assert(input.Length % KCipher2Spec.WordBytes == 0 && output.Length >= input.Length);
         fixed (byte* pin = input, pout = output)
         {
-            Run<NormalMode>(pin, pout, input.Length / KCipher2Spec.WordBytes);
+            Run<KeystreamRounds>(pin, pout, input.Length / KCipher2Spec.WordBytes);
         }
     }
 
     public override void ClearState() => Secret.Clear(_state);
 
-    // next()'s mode (§2.3.1) as a type, so the JIT compiles one loop per mode without the test inside.
-    private interface IMode
-    {
-        bool Init { get; }
-    }
-
-    private readonly struct InitMode : IMode
-    {
-        public bool Init => true;
-    }
-
-    private readonly struct NormalMode : IMode
-    {
-        public bool Init => false;
-    }
-
     private void Run<TMode>(byte* input, byte* output, int cycles)
-        where TMode : struct, IMode
+        where TMode : struct, IRoundMode
     {
-        bool init = default(TMode).Init;
+        bool init = !default(TMode).Emits;
         uint* a = stackalloc uint[5 + Batch];
         uint* b = stackalloc uint[11 + Batch];
         uint* t = s_tables;

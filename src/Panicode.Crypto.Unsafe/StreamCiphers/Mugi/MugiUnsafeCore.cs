@@ -55,7 +55,7 @@ internal sealed unsafe class MugiUnsafeCore : StreamCipherCore
         _state[0] = a0;
         _state[1] = a1;
         _state[2] = a2;
-        Run<MixMode>(null, null, MugiSpec.MixRounds);
+        Run<SetupRounds>(null, null, MugiSpec.MixRounds);
     }
 
     public override void XorBlocks(ReadOnlySpan<byte> input, Span<byte> output)
@@ -63,32 +63,16 @@ internal sealed unsafe class MugiUnsafeCore : StreamCipherCore
         Debug.Assert(input.Length % MugiSpec.UnitBytes == 0 && output.Length >= input.Length);
         fixed (byte* pin = input, pout = output)
         {
-            Run<OutputMode>(pin, pout, input.Length / MugiSpec.UnitBytes);
+            Run<KeystreamRounds>(pin, pout, input.Length / MugiSpec.UnitBytes);
         }
     }
 
     public override void ClearState() => Secret.Clear(_state);
 
-    // Step 3 of the initialization or the output rounds, as a type, so the JIT compiles one loop for each.
-    private interface IMode
-    {
-        bool Output { get; }
-    }
-
-    private readonly struct MixMode : IMode
-    {
-        public bool Output => false;
-    }
-
-    private readonly struct OutputMode : IMode
-    {
-        public bool Output => true;
-    }
-
     private void Run<TMode>(byte* input, byte* output, int rounds)
-        where TMode : struct, IMode
+        where TMode : struct, IRoundMode
     {
-        bool emit = default(TMode).Output;
+        bool emit = default(TMode).Emits;
         ulong* w = stackalloc ulong[Batch + Nb];
         ulong* f = s_f;
         fixed (ulong* s = _state)
