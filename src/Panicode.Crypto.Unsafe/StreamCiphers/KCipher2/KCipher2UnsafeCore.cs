@@ -11,12 +11,12 @@ namespace Panicode.Crypto.Unsafe.StreamCiphers.KCipher2;
 
 /// <summary>
 /// KCipher-2 (RFC 7008 §2), Unsafe flavour: the same cycle as <see cref="KCipher2Core"/>, generated
-/// <see cref="Batch"/> key-stream words at a time. FSR-A and FSR-B live in a sliding window on the stack (cycle i reads
-/// A[i..i+4] and B[i..i+10] and appends A[i+5] and B[i+11], so nothing shifts until the batch ends); sub_K2 (§2.4.2)
-/// is four lookups in the AES T-tables (S_box followed by MixColumn, <see cref="RijndaelTables"/>' Te0..Te3); these and the amul tables
-/// (Appendix A) are one unmanaged copy looked up through one pointer; the choice between amul1 and amul2 and
-/// whether amul3 applies (§2.3.1 step 2) are masks instead of branches. Table lookups indexed by secret data are not
-/// cache-timing safe.
+/// <see cref="Batch"/> key-stream words at a time. FSR-A's five units live in locals (its shift is a renaming),
+/// FSR-B in a sliding window on the stack (cycle i reads B[i..i+10] and appends B[i+11], so nothing shifts until the
+/// batch ends); sub_K2 (§2.4.2) is four lookups in the AES T-tables (S_box followed by MixColumn,
+/// <see cref="RijndaelTables"/>' Te0..Te3); these and the amul tables (Appendix A) are one unmanaged copy looked up
+/// through one pointer; the choice between amul1 and amul2 and whether amul3 applies (§2.3.1 step 2) are masks
+/// instead of branches. Table lookups indexed by secret data are not cache-timing safe.
 /// </summary>
 internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
 {
@@ -52,29 +52,29 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
         where TMode : struct, IRoundMode
     {
         bool init = !default(TMode).Emits;
-        uint* a = stackalloc uint[5 + Batch];
         uint* b = stackalloc uint[11 + Batch];
         uint* t = s_tables;
         fixed (uint* s = _state)
         {
-            Buffer.MemoryCopy(s, a, 5 * sizeof(uint), 5 * sizeof(uint));
+            // FSR-A (five units) lives in registers, shifted by renaming; FSR-B in the window.
+            uint a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3], a4 = s[4];
             Buffer.MemoryCopy(s + 5, b, 11 * sizeof(uint), 11 * sizeof(uint));
             uint l1 = s[16], r1 = s[17], l2 = s[18], r2 = s[19];
             while (cycles > 0)
             {
                 int n = Math.Min(cycles, Batch);
-                for (int i = 0; i < n; i++)
+                uint* bi = b, end = b + n;
+                for (; bi < end; bi++)
                 {
-                    uint* ai = a + i, bi = b + i;
-                    uint zh = (bi[10] + l2) ^ l1 ^ ai[0];
-                    uint zl = (bi[0] + r2) ^ r1 ^ ai[4];
+                    uint b0 = bi[0], b8 = bi[8];
+                    uint zh = (bi[10] + l2) ^ l1 ^ a0;
+                    uint zl = (b0 + r2) ^ r1 ^ a4;
                     uint nl1 = SubK2(r2 + bi[4], t);
                     uint nr1 = SubK2(l2 + bi[9], t);
                     uint nl2 = SubK2(l1, t);
                     uint nr2 = SubK2(r1, t);
 
-                    uint a0 = ai[0], b0 = bi[0], b8 = bi[8], a2 = ai[2];
-                    uint na4 = (a0 << 8) ^ t[Amul0 + (a0 >> 24)] ^ ai[3];
+                    uint na4 = (a0 << 8) ^ t[Amul0 + (a0 >> 24)] ^ a3;
 
                     // A[2] bit 30 set: amul1, else amul2 (the next 256 entries); bit 31 set: a3 ** B[8], else B[8].
                     uint temp1 = (b0 << 8) ^ t[Amul1 + ((~a2 >> 22) & 0x100) + (b0 >> 24)];
@@ -88,35 +88,37 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
                     }
                     else
                     {
-                        BigEndian.Write64(output + (8 * i), BigEndian.Read64(input + (8 * i)) ^ (((ulong)zh << 32) | zl));
+                        BigEndian.Write64(output, BigEndian.Read64(input) ^ (((ulong)zh << 32) | zl));
+                        input += 8;
+                        output += 8;
                     }
 
-                    ai[5] = na4;
                     bi[11] = nb10;
+                    a0 = a1;
+                    a1 = a2;
+                    a2 = a3;
+                    a3 = a4;
+                    a4 = na4;
                     l1 = nl1;
                     r1 = nr1;
                     l2 = nl2;
                     r2 = nr2;
                 }
 
-                Buffer.MemoryCopy(a + n, a, 5 * sizeof(uint), 5 * sizeof(uint));
                 Buffer.MemoryCopy(b + n, b, 11 * sizeof(uint), 11 * sizeof(uint));
-                if (!init)
-                {
-                    input += 8 * n;
-                    output += 8 * n;
-                }
-
                 cycles -= n;
             }
 
-            Buffer.MemoryCopy(a, s, 5 * sizeof(uint), 5 * sizeof(uint));
+            s[0] = a0;
+            s[1] = a1;
+            s[2] = a2;
+            s[3] = a3;
+            s[4] = a4;
             Buffer.MemoryCopy(b, s + 5, 11 * sizeof(uint), 11 * sizeof(uint));
             s[16] = l1;
             s[17] = r1;
             s[18] = l2;
             s[19] = r2;
-            new Span<uint>(a, 5 + Batch).Clear();
             new Span<uint>(b, 11 + Batch).Clear();
         }
     }
