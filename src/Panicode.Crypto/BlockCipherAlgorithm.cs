@@ -122,14 +122,14 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     public override void GenerateKey()
     {
         ThrowIfDisposed();
-        KeyValue = RandomBytes(KeySizeValue / 8);
+        KeyValue = Secret.NewRandom(KeySizeValue / 8);
     }
 
     /// <inheritdoc/>
     public override void GenerateIV()
     {
         ThrowIfDisposed();
-        IVValue = RandomBytes(BlockSizeValue / 8);
+        IVValue = Secret.NewRandom(BlockSizeValue / 8);
     }
 
     /// <summary>Builds the block-cipher core of this flavour for <paramref name="key"/> and the current block size.</summary>
@@ -305,7 +305,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     // A key made on first use, as the base class's Key getter does, but only one even when calls race on it.
     private byte[] GenerateKeyOnce()
     {
-        byte[] generated = RandomBytes(KeySizeValue / 8);
+        byte[] generated = Secret.NewRandom(KeySizeValue / 8);
         byte[]? winner = Interlocked.CompareExchange(ref KeyValue, generated, null);
         if (winner == null)
         {
@@ -345,16 +345,6 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         }
     }
 
-    private static byte[] RandomBytes(int count)
-    {
-        byte[] bytes = new byte[count];
-        using (RandomNumberGenerator rng = RandomNumberGenerator.Create())
-        {
-            rng.GetBytes(bytes);
-        }
-
-        return bytes;
-    }
     #region Authenticated encryption, MACs, CTR and key wrap (NIST SP 800-38A/B/C/D/F)
 
     /// <summary>

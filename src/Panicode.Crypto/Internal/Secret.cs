@@ -19,6 +19,18 @@ internal static class Secret
 #endif
     }
 
+    /// <summary>A new key or IV of <paramref name="count"/> bytes from the system's cryptographic random generator.</summary>
+    public static byte[] NewRandom(int count)
+    {
+        byte[] bytes = new byte[count];
+        using (System.Security.Cryptography.RandomNumberGenerator rng = System.Security.Cryptography.RandomNumberGenerator.Create())
+        {
+            rng.GetBytes(bytes);
+        }
+
+        return bytes;
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.NoOptimization)]
     public static void Clear<T>(T[]? array)
         where T : struct

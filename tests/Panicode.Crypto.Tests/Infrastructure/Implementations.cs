@@ -101,6 +101,8 @@ public static class Implementations
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipher128Data =>
         ToTheoryData(Families.BlockCiphersWithBlockSize(128).SelectMany(Of));
 
+    public static TheoryData<Implementation<StreamCipher>> KCipher2Data => Data(Families.KCipher2);
+
     public static IReadOnlyList<Implementation<PrimeEcdsa>> Ecdsa => Of(Families.Ecdsa);
 
     public static IReadOnlyList<Implementation<PrimeEcdh>> Ecdh => Of(Families.Ecdh);

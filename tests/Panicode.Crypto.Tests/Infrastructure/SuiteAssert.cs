@@ -23,13 +23,14 @@ public static class SuiteAssert
     public static void AllPass<T>(VectorSuiteSource<T> source, T subject) => AllPass(source.Load(), subject, source.ExpectedCount);
 
     /// <summary>Theory rows: every flavour x every vector file (by name; the test finds the file in its catalog).</summary>
-    public static TheoryData<Implementation<SymmetricAlgorithm>, string> Rows(
-        IEnumerable<Implementation<SymmetricAlgorithm>> implementations, IEnumerable<VectorSuiteSource<Func<SymmetricAlgorithm>>> files)
+    public static TheoryData<Implementation<T>, string> Rows<T>(
+        IEnumerable<Implementation<T>> implementations, IEnumerable<VectorSuiteSource<Func<T>>> files)
+        where T : class
     {
-        TheoryData<Implementation<SymmetricAlgorithm>, string> rows = new();
-        foreach (Implementation<SymmetricAlgorithm> implementation in implementations)
+        TheoryData<Implementation<T>, string> rows = new();
+        foreach (Implementation<T> implementation in implementations)
         {
-            foreach (VectorSuiteSource<Func<SymmetricAlgorithm>> file in files)
+            foreach (VectorSuiteSource<Func<T>> file in files)
             {
                 rows.Add(implementation, file.Name);
             }

@@ -1,0 +1,8 @@
+namespace Panicode.Crypto.Internal;
+
+internal static partial class ErrorMessages
+{
+    internal const string StreamCipherIvSize = "Specified initialization vector (IV) is not a valid size for this stream cipher.";
+    internal const string KeystreamExhausted =
+        "The key stream for this key and IV is used up (the algorithm's limit per key and IV); set a new IV or key.";
+}
