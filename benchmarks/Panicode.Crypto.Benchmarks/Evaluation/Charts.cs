@@ -58,9 +58,11 @@ internal static class Charts
 
         Bars(Path.Combine(directory, "speedup.png"), "Unsafe flavour over Reference flavour, encryption (× Reference)", labels.ToArray(), speedups.ToArray());
 
-        foreach (string algorithm in ciphers.Select(s => s.Algorithm).Distinct())
+        // One radar per cipher, block or stream, as seed 002 draws them.
+        List<CryptrecEvaluation.Subject> radars = subjects.Where(s => s.Kind is "Block ciphers" or EvaluationKinds.Streams).ToList();
+        foreach (string algorithm in radars.Select(s => s.Algorithm).Distinct())
         {
-            Radar(directory, algorithm, ciphers.Where(s => s.Algorithm == algorithm).ToList(), best, sizes);
+            Radar(directory, algorithm, radars.Where(s => s.Algorithm == algorithm).ToList(), best, sizes);
         }
     }
 

@@ -175,7 +175,7 @@ public static class CryptrecEvaluation
             (memory is null ? " (not measured: no /proc on this machine). " : string.Format(c, " ({0:F1} MiB average, {1:F1} MiB peak). ", memory.Value.Baseline.Average / 1024, memory.Value.Baseline.Peak / 1024)) + "The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
         r.AppendLine();
         r.AppendLine("Every algorithm of the registry (`tests/Panicode.Crypto.Registry`) appears, in both flavours; ECDSA and ECDH have their own benchmark (`--ec-interleaved`, docs/benchmarks.md). " +
-            "For AEAD modes \"enc\" and \"dec\" are sealing and opening (12-byte nonce, 16-byte tag, no associated data), for MACs generation and verification, for hash functions hashing (both columns, no key: key setup is a new object and one 16-byte message).");
+            "For AEAD modes \"enc\" and \"dec\" are sealing and opening (12-byte nonce, 16-byte tag, no associated data), for MACs generation and verification, for hash functions hashing (both columns, no key: key setup is a new object and one 16-byte message); for stream ciphers key setup is seed 002's initialisation (new key and IV, then 16 bytes of key stream) and enc/dec continue one key stream.");
         foreach (string kind in subjects.Select(s => s.Kind).Distinct())
         {
             r.AppendLine();
@@ -209,9 +209,9 @@ public static class CryptrecEvaluation
         }
 
         r.AppendLine();
-        r.AppendLine("Charts: block-cipher throughput at each size (`encrypt-16.png`, `encrypt-1536.png`, `encrypt-1048576.png`), the other kinds at 1,536 B, the Unsafe flavour's speed-up over the Reference one (`speedup.png`), and one radar chart per block cipher (`radar-<algorithm>.png`; each axis is the metric relative to the best implementation of that algorithm, key setup as 1/time).");
+        r.AppendLine("Charts: block-cipher throughput at each size (`encrypt-16.png`, `encrypt-1536.png`, `encrypt-1048576.png`), the other kinds at 1,536 B, the Unsafe flavour's speed-up over the Reference one (`speedup.png`), and one radar chart per block or stream cipher (`radar-<algorithm>.png`; each axis is the metric relative to the best implementation of that algorithm, key setup as 1/time).");
         r.AppendLine();
-        foreach (string algorithm in subjects.Where(s => s.Kind == "Block ciphers").Select(s => s.Algorithm).Distinct())
+        foreach (string algorithm in subjects.Where(s => s.Kind is "Block ciphers" or EvaluationKinds.Streams).Select(s => s.Algorithm).Distinct())
         {
             r.AppendLine(string.Format(c, "![{0}](radar-{0}.png)", algorithm));
         }

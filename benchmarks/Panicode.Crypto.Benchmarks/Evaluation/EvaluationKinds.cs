@@ -15,6 +15,7 @@ internal static class EvaluationKinds
 {
     public const string Modes = "Authenticated encryption and MACs";
     public const string Hashes = "Hash functions";
+    public const string Streams = "Stream ciphers";
 
     public static IEnumerable<CryptrecEvaluation.Subject> Subjects(Family family)
     {
@@ -32,6 +33,13 @@ internal static class EvaluationKinds
             {
                 yield return new AeadSubject("Rijndael-GCM", "built-in AesGcm", key => new BuiltInGcm(new AesGcm(key, 16)));
                 yield return new AeadSubject("Rijndael-CCM", "built-in AesCcm", key => new BuiltInCcm(new AesCcm(key)));
+            }
+        }
+        else if (family is Family<StreamCipher> streams)
+        {
+            foreach (Flavour<StreamCipher> flavour in CryptrecEvaluation.EvaluatedFlavours(streams.Flavours))
+            {
+                yield return new StreamSubject(family.Name, flavour.Name, flavour.Create);
             }
         }
         else if (family is Family<KeyedHashAlgorithm> macs)
@@ -170,6 +178,36 @@ internal static class EvaluationKinds
                 throw new InvalidOperationException("The MAC did not fit its buffer.");
             }
         }
+    }
+
+    // Key setup is seed 002's initialisation: a new key and IV and the first 16 bytes of key stream. Encryption and
+    // decryption continue one key stream (no per-call restart), as a long message would.
+    private sealed class StreamSubject(string algorithm, string implementation, Func<StreamCipher> create)
+        : CryptrecEvaluation.Subject(algorithm, implementation, Streams)
+    {
+        private readonly byte[] _block = new byte[16];
+        private StreamCipher? _cipher;
+        private StreamCipher? _rekeyed;
+        private byte[] _iv = Array.Empty<byte>();
+
+        public override void Setup(byte[] key)
+        {
+            _cipher = create();
+            _cipher.Key = key;
+            _rekeyed = create();
+            _iv = new byte[_cipher.IVSize / 8];
+        }
+
+        public override void KeySetup(byte[] key)
+        {
+            _rekeyed!.Key = (byte[])key.Clone();
+            _rekeyed.IV = _iv;
+            _rekeyed.Encrypt(_block, _block);
+        }
+
+        public override void Encrypt(byte[] input, byte[] output) => _cipher!.Encrypt(input, output);
+
+        public override void Decrypt(byte[] input, byte[] output) => _cipher!.Decrypt(input, output);
     }
 
     private sealed class HashSubject(string algorithm, string implementation, Func<HashAlgorithm> create)

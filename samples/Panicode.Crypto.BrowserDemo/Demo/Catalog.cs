@@ -33,6 +33,14 @@ public sealed record CipherEntry(
     }
 }
 
+/// <summary>A stream cipher in both flavours, with the start of a known key stream (key, IV, key stream in hex).</summary>
+public sealed record StreamEntry(
+    string Name,
+    string Id,
+    Func<StreamCipher> Reference,
+    Func<StreamCipher> Unsafe,
+    (string Key, string IV, string KeyStream, string Source) KnownAnswer);
+
 /// <summary>A hash function in both flavours, with a known digest and its HMAC with a known MAC.</summary>
 public sealed record HashEntry(
     string Name,
@@ -67,6 +75,17 @@ public static class Catalog
             ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0")),
         new("MISTY1", "Misty1", 128, 64, Misty1Cipher.Create, UnsafeCrypto.CreateMisty1,
             ("00112233445566778899aabbccddeeff", "0123456789abcdef", "8b1da5f56ab3d07c", "RFC 2994, Appendix A")),
+    };
+
+    /// <summary>The stream ciphers: both flavours and the first 16 bytes of key stream for a known key and IV.</summary>
+    public static readonly IReadOnlyList<StreamEntry> Streams = new StreamEntry[]
+    {
+        new("KCipher-2", "KCipher2", KCipher2.Create, UnsafeCrypto.CreateKCipher2,
+            ("00000000000000000000000000000000", "00000000000000000000000000000000", "f871ebef945b7272e40c04941dff0537", "RFC 7008, Appendix C.1")),
+        new("Enocoro-128v2", "Enocoro128v2", Enocoro128v2.Create, UnsafeCrypto.CreateEnocoro128v2,
+            ("00000000000000000000000000000000", "0000000000000000", "63d7da6b55737fcf5734b6773ae772e8", "Hitachi's official test 1")),
+        new("MUGI", "Mugi", Mugi.Create, UnsafeCrypto.CreateMugi,
+            ("00000000000000000000000000000000", "00000000000000000000000000000000", "c76e14e70836e6b6cb0e9c5a0bf03e1e", "MUGI specification Ver. 1.2, Appendix C, Example 1")),
     };
 
     /// <summary>The hash functions: both flavours, a known digest, and the HMAC over them with a known MAC.</summary>

@@ -39,6 +39,14 @@ public static class SelfTest
 
         yield return Check("AES (Rijndael)", "Unsafe", "GCM known answer (McGrew-Viega test case 2)", AesGcmKnownAnswer);
 
+        foreach (StreamEntry stream in Catalog.Streams)
+        {
+            foreach ((string flavour, Func<StreamCipher> create) in new[] { ("Reference", stream.Reference), ("Unsafe", stream.Unsafe) })
+            {
+                yield return Check(stream.Name, flavour, "known key stream (" + stream.KnownAnswer.Source + "), equal to Reference in pieces", () => StreamKnownAnswer(stream, create));
+            }
+        }
+
         foreach (HashEntry hash in Catalog.Hashes)
         {
             foreach ((string flavour, Func<HashAlgorithm> create, Func<byte[], KeyedHashAlgorithm> hmac) in new[] { ("Reference", hash.Reference, hash.ReferenceHmac), ("Unsafe", hash.Unsafe, hash.UnsafeHmac) })
@@ -205,6 +213,40 @@ public static class SelfTest
         string got = Convert.ToHexStringLower(ciphertext) + Convert.ToHexStringLower(tag);
         const string Expected = "0388dace60b6a392f328c2b971b2fe78" + "ab6e47d42cec13bdf53a67b21257bddf";
         return got == Expected ? null : $"got {got}, expected {Expected}";
+    }
+
+    private static string? StreamKnownAnswer(StreamEntry entry, Func<StreamCipher> create)
+    {
+        using StreamCipher cipher = create();
+        cipher.Key = Convert.FromHexString(entry.KnownAnswer.Key);
+        cipher.IV = Convert.FromHexString(entry.KnownAnswer.IV);
+        byte[] keyStream = cipher.Encrypt(new byte[entry.KnownAnswer.KeyStream.Length / 2]);
+        string got = Convert.ToHexStringLower(keyStream);
+        if (got != entry.KnownAnswer.KeyStream)
+        {
+            return $"key stream {got}, expected {entry.KnownAnswer.KeyStream}";
+        }
+
+        // 1,000 random bytes encrypted in pieces of 1..100 bytes equal the Reference flavour's single call.
+        Random random = new(11);
+        byte[] key = Bytes(random, cipher.KeySize / 8);
+        byte[] iv = Bytes(random, cipher.IVSize / 8);
+        byte[] message = Bytes(random, 1000);
+        using StreamCipher reference = entry.Reference();
+        reference.Key = key;
+        reference.IV = iv;
+        byte[] expected = reference.Encrypt(message);
+        cipher.Key = key;
+        cipher.IV = iv;
+        byte[] pieces = new byte[message.Length];
+        for (int offset = 0; offset < message.Length;)
+        {
+            int piece = Math.Min(message.Length - offset, 1 + random.Next(100));
+            cipher.Encrypt(message.AsSpan(offset, piece), pieces.AsSpan(offset, piece));
+            offset += piece;
+        }
+
+        return pieces.AsSpan().SequenceEqual(expected) ? null : "encryption in pieces differs from the Reference flavour's";
     }
 
     private static string? HashKnownAnswer(HashEntry entry, Func<HashAlgorithm> create)
