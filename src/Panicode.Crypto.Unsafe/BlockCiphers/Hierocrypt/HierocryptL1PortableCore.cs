@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Threading;
 using Panicode.Crypto.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
@@ -27,16 +28,18 @@ internal sealed unsafe class HierocryptL1PortableCore : BlockCipher
     // 2R + 1 words each: the first key, then per round the key after the SL layer and the key after the SH layer (or,
     // in the last round, after the plain S layer).
     private readonly ulong[] _encryptionKeys;
-    private readonly ulong[] _decryptionKeys;
+
+    // Built on the first decryption (CTR-like modes, CFB and OFB never need it) from the round keys, which are kept
+    // (and cleared on Dispose).
+    private readonly ulong[] _roundKeys;
+    private ulong[]? _decryptionKeys;
 
     public HierocryptL1PortableCore(ReadOnlySpan<byte> key)
         : base(BlockSizeInBytes)
     {
         Debug.Assert(key.Length == 16);
-        ulong[] roundKeys = HierocryptL1Core.ExpandKey(key);
-        _encryptionKeys = EncryptionLayout(roundKeys);
-        _decryptionKeys = DecryptionLayout(roundKeys);
-        Secret.Clear(roundKeys);
+        _roundKeys = HierocryptL1Core.ExpandKey(key);
+        _encryptionKeys = EncryptionLayout(_roundKeys);
     }
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
@@ -53,9 +56,10 @@ internal sealed unsafe class HierocryptL1PortableCore : BlockCipher
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         Debug.Assert(source.Length % BlockSizeInBytes == 0 && destination.Length == source.Length);
+        ulong[] keys = Volatile.Read(ref _decryptionKeys) ?? LazySchedule.Publish(ref _decryptionKeys, DecryptionLayout(_roundKeys));
         fixed (byte* src = source)
         fixed (byte* dst = destination)
-        fixed (ulong* k = _decryptionKeys)
+        fixed (ulong* k = keys)
         {
             Crypt(src, dst, source.Length / BlockSizeInBytes, k, Hierocrypt3Tables.SLInverse, HierocryptL1Tables.SHInverse, Hierocrypt3Tables.SInverse);
         }
@@ -65,6 +69,7 @@ internal sealed unsafe class HierocryptL1PortableCore : BlockCipher
     {
         Secret.Clear(_encryptionKeys);
         Secret.Clear(_decryptionKeys);
+        Secret.Clear(_roundKeys);
     }
 
     /// <summary>
