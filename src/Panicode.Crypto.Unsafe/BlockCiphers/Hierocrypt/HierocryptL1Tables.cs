@@ -5,10 +5,10 @@ using Panicode.Crypto.Unsafe.Internal;
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 
 /// <summary>
-/// Hierocrypt-L1's own lookup tables in unmanaged, cache-line-aligned memory (its s-box and S + mdsL tables are
-/// <see cref="Hierocrypt3Tables"/>'): SH[256 p + x] = MDS_H (3.3.7, <see cref="HierocryptSpec.MdsHL1"/>) of the
-/// 8-byte state that holds s(x) at byte p (0 = the top byte of group 0) and zeros elsewhere, as a 64-bit word with
-/// group 0 on top; so the second S layer and MDS_H of a round are eight lookups XORed. SHInverse is the same with
+/// Hierocrypt-L1's own lookup tables in unmanaged, cache-line-aligned memory (the s-box and the S + mdsL tables are
+/// Hierocrypt-3's, <see cref="Hierocrypt3Tables"/>): SH[256 p + x] = MDS_H (3.3.7, <see cref="HierocryptSpec.MdsHL1"/>)
+/// of the 8-byte state that holds s(x) at byte p (0 = the top byte of group 0) and zeros elsewhere, as a 64-bit word
+/// with group 0 on top; so the second S layer and MDS_H of a round are eight lookups XORed. SHInverse is the same with
 /// s^-1 and MDS_H^-1 (<see cref="HierocryptSpec.MdsHL1Inverse"/>), in decryption's order (s^-1 first).
 /// </summary>
 internal static unsafe class HierocryptL1Tables
