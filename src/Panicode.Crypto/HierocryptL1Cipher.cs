@@ -15,7 +15,8 @@ namespace Panicode.Crypto;
 /// (CFB64). The only legal block size is 64 bits and the only key size 128 bits.</para>
 /// <para>Modes, paddings and the one-shot methods are described on <see cref="BlockCipherAlgorithm"/>. A 64-bit block
 /// wears out after about 2^32 blocks (32 GiB) under one key: change keys well before.</para>
-/// <para><see cref="Create"/> returns the Reference flavour; there is no Unsafe flavour yet.</para>
+/// <para><see cref="Create"/> returns the Reference flavour (safe code, independent of the machine's byte order);
+/// <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreateHierocryptL1()</c> returns the optimized flavour of the same class.</para>
 /// </remarks>
 public abstract class HierocryptL1Cipher : BlockCipherAlgorithm
 {

@@ -40,6 +40,7 @@ public static class Cryptrec64Interleaved
         ("Hierocrypt-L1", new (string, Func<SymmetricAlgorithm>)[]
         {
             ("Reference", HierocryptL1Cipher.Create),
+            ("Unsafe", UnsafeCrypto.CreateHierocryptL1),
         }),
     });
 }

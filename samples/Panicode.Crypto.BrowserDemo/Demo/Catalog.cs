@@ -71,7 +71,7 @@ public static class Catalog
             ("80000000000000000000000000000000", "00000000000000000000000000000000", "4c37a4129ceb3520ea55e9930c3bbc13", "NESSIE Hierocrypt-3-128-128, Set 1 vector 0")),
         new("CIPHERUNICORN-A", "CipherUnicornA", 128, 128, CipherUnicornACipher.Create, UnsafeCrypto.CreateCipherUnicornA,
             ("00000000000000000000000000000000", "00000000000000000000000000000000", "68056f5561958f32d6242ef2313536b7", "cross-check record (vectors/cipherunicorn-a/SOURCE.md)")),
-        new("Hierocrypt-L1", "HierocryptL1", 128, 64, HierocryptL1Cipher.Create, null,
+        new("Hierocrypt-L1", "HierocryptL1", 128, 64, HierocryptL1Cipher.Create, UnsafeCrypto.CreateHierocryptL1,
             ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0")),
         new("MISTY1", "Misty1", 128, 64, Misty1Cipher.Create, UnsafeCrypto.CreateMisty1,
             ("00112233445566778899aabbccddeeff", "0123456789abcdef", "8b1da5f56ab3d07c", "RFC 2994, Appendix A")),

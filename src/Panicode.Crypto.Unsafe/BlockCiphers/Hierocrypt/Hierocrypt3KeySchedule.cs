@@ -112,7 +112,6 @@ internal static class Hierocrypt3KeySchedule
     {
         uint[] layout = new uint[4 + (8 * rounds)];
         Halves(keys, rounds, 0, layout.AsSpan(0, 4));
-        Span<uint> groups = stackalloc uint[4];
         for (int u = 0; u < rounds; u++)
         {
             int t = rounds - 1 - u;
@@ -128,18 +127,7 @@ internal static class Hierocrypt3KeySchedule
             Halves(keys, t, 0, afterMdsH);
             if (u < rounds - 1)
             {
-                afterMdsH.CopyTo(groups);
-                for (int i = 0; i < 4; i++)
-                {
-                    uint sum = 0;
-                    for (int j = 0; j < 4; j++)
-                    {
-                        sum ^= HierocryptSpec.MultiplyGroup(groups[j], HierocryptSpec.MdsH3Inverse[(4 * i) + j]);
-                    }
-
-                    afterMdsH[i] = sum;
-                }
-
+                MultiplyGroups(afterMdsH, HierocryptSpec.MdsH3Inverse);
                 if (transpose)
                 {
                     Transpose(afterMdsH);
@@ -147,9 +135,31 @@ internal static class Hierocrypt3KeySchedule
             }
         }
 
-        groups.Clear();
-
         return layout;
+    }
+
+    /// <summary>
+    /// 3.3.7: the groups (4 or, for Hierocrypt-L1, 2) times an MDS_H-form <paramref name="matrix"/> of 4-bit entries
+    /// (<see cref="HierocryptSpec.MultiplyGroup"/>), in place.
+    /// </summary>
+    internal static void MultiplyGroups(Span<uint> groups, ReadOnlySpan<byte> matrix)
+    {
+        int n = groups.Length;
+        Span<uint> input = stackalloc uint[4];
+        input = input.Slice(0, n);
+        groups.CopyTo(input);
+        for (int i = 0; i < n; i++)
+        {
+            uint sum = 0;
+            for (int j = 0; j < n; j++)
+            {
+                sum ^= HierocryptSpec.MultiplyGroup(input[j], matrix[(n * i) + j]);
+            }
+
+            groups[i] = sum;
+        }
+
+        input.Clear();
     }
 
     /// <summary>
@@ -175,7 +185,8 @@ internal static class Hierocrypt3KeySchedule
         destination[3] = (uint)low;
     }
 
-    private static uint MultiplyColumn(uint column, ReadOnlySpan<byte> matrix)
+    /// <summary>3.3.5: one 4-byte column (top byte first) times a 4 x 4 matrix over GF(2^8) such as mdsL^-1.</summary>
+    internal static uint MultiplyColumn(uint column, ReadOnlySpan<byte> matrix)
     {
         uint result = 0;
         for (int row = 0; row < 4; row++)

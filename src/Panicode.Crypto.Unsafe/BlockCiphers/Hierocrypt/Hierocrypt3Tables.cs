@@ -7,7 +7,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 /// <summary>
 /// Hierocrypt-3's lookup tables in unmanaged, cache-line-aligned memory, built once from <see cref="HierocryptSpec"/>:
 /// SL[256 j + x] = column j of mdsL times s(x) (rows 1..4 from the top byte down), the s-box, and the same for
-/// decryption with s^-1 and mdsL^-1.
+/// decryption with s^-1 and mdsL^-1. Hierocrypt-L1 has the same s-box and mdsL and reads these tables too
+/// (<see cref="HierocryptL1PortableCore"/>).
 /// </summary>
 internal static unsafe class Hierocrypt3Tables
 {

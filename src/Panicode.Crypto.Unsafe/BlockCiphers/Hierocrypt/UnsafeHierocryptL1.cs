@@ -1,0 +1,13 @@
+using System;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
+
+/// <summary>
+/// The Unsafe flavour of <see cref="HierocryptL1Cipher"/>: the Reference assembly's modes, padding and transforms over
+/// <see cref="HierocryptL1PortableCore"/> (one core; there is no intrinsic one).
+/// </summary>
+internal sealed class UnsafeHierocryptL1 : HierocryptL1Cipher
+{
+    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => new HierocryptL1PortableCore(key);
+}
