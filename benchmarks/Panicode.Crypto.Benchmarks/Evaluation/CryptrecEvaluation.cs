@@ -66,6 +66,7 @@ public static class CryptrecEvaluation
 
         Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
         var memory = ProcessMemory.Measure(subjects);
+        string publicKey = PublicKeySection.Build(quick);
         string mono = quick ? "Not measured in the quick form." : MonoColumn();
         Directory.CreateDirectory(outputDirectory);
         string browser = quick
@@ -73,7 +74,7 @@ public static class CryptrecEvaluation
             : BrowserColumn.Section(subjects, best, outputDirectory);
         double loadAfter = LoadAverage();
         Charts.Write(outputDirectory, subjects, best, s_sizes);
-        string report = Report(subjects, best, allocated, memory, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + MonoSection(mono) + browser;
+        string report = Report(subjects, best, allocated, memory, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + publicKey + MonoSection(mono) + browser;
         File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
         Console.WriteLine(report);
         Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)})");
@@ -174,7 +175,7 @@ public static class CryptrecEvaluation
             "Memory, two measures: managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`), and the process's average and peak resident set with each row alone in a new process that sets a key up and encrypts and decrypts 16 B, 1,536 B and 1 MiB for 0.3 s (VmRSS sampled every 2 ms, VmHWM at the end), shown as the excess over a baseline process that does the same with no cipher" +
             (memory is null ? " (not measured: no /proc on this machine). " : string.Format(c, " ({0:F1} MiB average, {1:F1} MiB peak). ", memory.Value.Baseline.Average / 1024, memory.Value.Baseline.Peak / 1024)) + "The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
         r.AppendLine();
-        r.AppendLine("Every algorithm of the registry (`tests/Panicode.Crypto.Registry`) appears, in both flavours; ECDSA and ECDH have their own benchmark (`--ec-interleaved`, docs/benchmarks.md). " +
+        r.AppendLine("Every algorithm of the registry (`tests/Panicode.Crypto.Registry`) appears, in both flavours; ECDSA and ECDH in their own table below (and against BouncyCastle, OpenSSL and libsecp256k1 with `--ec-interleaved`, docs/benchmarks.md). " +
             "For AEAD modes \"enc\" and \"dec\" are sealing and opening (12-byte nonce, 16-byte tag, no associated data), for MACs generation and verification, for hash functions hashing (both columns, no key: key setup is a new object and one 16-byte message); for stream ciphers key setup is seed 002's initialisation (new key and IV, then 16 bytes of key stream) and enc/dec continue one key stream.");
         foreach (string kind in subjects.Select(s => s.Kind).Distinct())
         {
