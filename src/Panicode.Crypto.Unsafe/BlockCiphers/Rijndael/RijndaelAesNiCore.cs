@@ -96,14 +96,16 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
                 b7 = X86Aes.Decrypt(b7, k);
             }
 
-            b0 = X86Aes.DecryptLast(b0, last) ^ previous;
-            b1 = X86Aes.DecryptLast(b1, last) ^ Sse2.LoadVector128(src);
-            b2 = X86Aes.DecryptLast(b2, last) ^ Sse2.LoadVector128(src + 16);
-            b3 = X86Aes.DecryptLast(b3, last) ^ Sse2.LoadVector128(src + 32);
-            b4 = X86Aes.DecryptLast(b4, last) ^ Sse2.LoadVector128(src + 48);
-            b5 = X86Aes.DecryptLast(b5, last) ^ Sse2.LoadVector128(src + 64);
-            b6 = X86Aes.DecryptLast(b6, last) ^ Sse2.LoadVector128(src + 80);
-            b7 = X86Aes.DecryptLast(b7, last) ^ Sse2.LoadVector128(src + 96);
+            // AESDECLAST ends with the XOR of its key operand, so the chaining XOR folds into the last round key, off
+            // the critical path.
+            b0 = X86Aes.DecryptLast(b0, last ^ previous);
+            b1 = X86Aes.DecryptLast(b1, last ^ Sse2.LoadVector128(src));
+            b2 = X86Aes.DecryptLast(b2, last ^ Sse2.LoadVector128(src + 16));
+            b3 = X86Aes.DecryptLast(b3, last ^ Sse2.LoadVector128(src + 32));
+            b4 = X86Aes.DecryptLast(b4, last ^ Sse2.LoadVector128(src + 48));
+            b5 = X86Aes.DecryptLast(b5, last ^ Sse2.LoadVector128(src + 64));
+            b6 = X86Aes.DecryptLast(b6, last ^ Sse2.LoadVector128(src + 80));
+            b7 = X86Aes.DecryptLast(b7, last ^ Sse2.LoadVector128(src + 96));
             previous = Sse2.LoadVector128(src + 112);
             Sse2.Store(dst, b0);
             Sse2.Store(dst + 16, b1);
@@ -124,7 +126,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
                 b = X86Aes.Decrypt(b, keys[round]);
             }
 
-            Sse2.Store(dst, X86Aes.DecryptLast(b, last) ^ previous);
+            Sse2.Store(dst, X86Aes.DecryptLast(b, last ^ previous));
             previous = c;
         }
 
