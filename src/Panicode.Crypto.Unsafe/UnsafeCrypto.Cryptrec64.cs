@@ -1,8 +1,9 @@
+using Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 using Panicode.Crypto.Unsafe.BlockCiphers.Misty1;
 
 namespace Panicode.Crypto.Unsafe;
 
-// The CRYPTREC 64-bit block ciphers (MISTY1).
+// The CRYPTREC 64-bit block ciphers (MISTY1, CIPHERUNICORN-E).
 public static partial class UnsafeCrypto
 {
     /// <summary>
@@ -12,4 +13,12 @@ public static partial class UnsafeCrypto
     /// </summary>
     /// <returns>A new MISTY1 instance with the defaults of <see cref="Misty1Cipher"/>.</returns>
     public static Misty1Cipher CreateMisty1() => new UnsafeMisty1();
+
+    /// <summary>
+    /// Creates a <see cref="CipherUnicornECipher"/> (64-bit blocks, 128-bit keys) whose core is optimized: each T
+    /// function as one lookup in a 256-word pointer table per input number, the round keys laid out in the order the
+    /// rounds use them, four blocks in flight. Table lookups indexed by secret data are not cache-timing safe.
+    /// </summary>
+    /// <returns>A new CIPHERUNICORN-E instance with the defaults of <see cref="CipherUnicornECipher"/>.</returns>
+    public static CipherUnicornECipher CreateCipherUnicornE() => new UnsafeCipherUnicornE();
 }
