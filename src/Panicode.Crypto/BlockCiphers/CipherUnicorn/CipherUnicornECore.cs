@@ -4,7 +4,10 @@
 // the data randomizer (L{0}, then F{2j}, F{2j+1} and L{j+1} for j = 0..7, no swaps), 3.3 the L function, 3.4 the F
 // function (main stream and temporary key generation mechanism), 3.5 T, 3.6 K, 3.8 Sh, 3.9 Y, 3.10 the key scheduler
 // (Figures 3.8, 3.10 and 3.11) and 3.11 the ST function. The tables and constants live in CipherUnicornESpec and, for
-// the substitution tables shared with CIPHERUNICORN-A, CipherUnicornASpec.
+// the substitution tables shared with CIPHERUNICORN-A, CipherUnicornASpec. The stored text of the specification loses
+// the figures' arrows and operators; which words Figure 3.9's T functions read and write (with additions), which T
+// outputs Figures 3.10 and 3.11 extract, and that F's key additions are mod 2^32 were settled with the help of
+// Jither/cryptopunk's implementation (the source of the vector file; read, not copied) and confirmed by all 82 vectors.
 
 using System;
 using System.Buffers.Binary;

@@ -4,6 +4,8 @@
 // 3.1 total structure, 3.7 substitution tables (the same four tables as CIPHERUNICORN-A, kept in CipherUnicornASpec),
 // 3.8 the Sh table, 3.9 the Y function constants, 3.10 the key scheduler.
 
+using System;
+
 namespace Panicode.Crypto.BlockCiphers.CipherUnicorn;
 
 /// <summary>The tables and constants of the CIPHERUNICORN-E specification (S0..S3 are <see cref="CipherUnicornASpec"/>'s).</summary>
@@ -40,7 +42,7 @@ internal static class CipherUnicornESpec
     /// vectors are the arbiter, so the reference implementation's row is kept, although it breaks condition (1) of 3.8
     /// (a row must be a permutation of 0..3).
     /// </remarks>
-    internal static readonly byte[] Sh =
+    internal static ReadOnlySpan<byte> Sh => new byte[]
     {
         0, 2, 1, 3,
         0, 2, 3, 1,
