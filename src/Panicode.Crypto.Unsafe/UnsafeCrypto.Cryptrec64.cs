@@ -1,9 +1,10 @@
+using Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 using Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.Unsafe.BlockCiphers.Misty1;
 
 namespace Panicode.Crypto.Unsafe;
 
-// The CRYPTREC 64-bit block ciphers (MISTY1, Hierocrypt-L1).
+// The CRYPTREC 64-bit block ciphers (MISTY1, Hierocrypt-L1, CIPHERUNICORN-E).
 public static partial class UnsafeCrypto
 {
     /// <summary>
@@ -23,4 +24,12 @@ public static partial class UnsafeCrypto
     /// </summary>
     /// <returns>A new Hierocrypt-L1 instance with the defaults of <see cref="HierocryptL1Cipher"/>.</returns>
     public static HierocryptL1Cipher CreateHierocryptL1() => new UnsafeHierocryptL1();
+
+    /// <summary>
+    /// Creates a <see cref="CipherUnicornECipher"/> (64-bit blocks, 128-bit keys) whose core is optimized: each T
+    /// function as one lookup in a 256-word pointer table per input number, the round keys laid out in the order the
+    /// rounds use them, four blocks in flight. Table lookups indexed by secret data are not cache-timing safe.
+    /// </summary>
+    /// <returns>A new CIPHERUNICORN-E instance with the defaults of <see cref="CipherUnicornECipher"/>.</returns>
+    public static CipherUnicornECipher CreateCipherUnicornE() => new UnsafeCipherUnicornE();
 }

@@ -118,6 +118,10 @@ public static class Families
     // MISTY1 (64-bit block) is a plain family for the same reason.
     public static readonly Family<SymmetricAlgorithm> Misty1 = new("Misty1", ("Reference", Misty1Cipher.Create), ("Unsafe", UnsafeCrypto.CreateMisty1));
 
+    // CIPHERUNICORN-E (64-bit block) likewise; its Unsafe flavour has one core (each T function as one pointer table).
+    public static readonly Family<SymmetricAlgorithm> CipherUnicornE = new(
+        "CipherUnicornE", ("Reference", CipherUnicornECipher.Create), ("Unsafe", UnsafeCrypto.CreateCipherUnicornE));
+
     // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
     // no intrinsic path, hence no Unsafe-Portable flavour.
     public static readonly Family<PrimeEcdsa> Ecdsa = new("Ecdsa", ("Reference", PrimeEcdsa.Create), ("Unsafe", UnsafeCrypto.CreateEcdsa));

@@ -75,6 +75,8 @@ public static class Catalog
             ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0")),
         new("MISTY1", "Misty1", 128, 64, Misty1Cipher.Create, UnsafeCrypto.CreateMisty1,
             ("00112233445566778899aabbccddeeff", "0123456789abcdef", "8b1da5f56ab3d07c", "RFC 2994, Appendix A")),
+        new("CIPHERUNICORN-E", "CipherUnicornE", 128, 64, CipherUnicornECipher.Create, UnsafeCrypto.CreateCipherUnicornE,
+            ("00000000000000000000000000000000", "123456789abcdef0", "b5005b8010830d37", "ISO/IEC 9979 register entry 0019 (vectors/cipherunicorn-e/)")),
     };
 
     /// <summary>The stream ciphers: both flavours and the first 16 bytes of key stream for a known key and IV.</summary>

@@ -84,6 +84,8 @@ public static class Implementations
 
     public static IReadOnlyList<Implementation<SymmetricAlgorithm>> Misty1 => Of(Families.Misty1);
 
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> CipherUnicornE => Of(Families.CipherUnicornE);
+
     public static TheoryData<Implementation<SymmetricAlgorithm>> Misty1Data => Data(Families.Misty1);
 
     /// <summary>Every flavour of every cipher with 64-bit blocks (<see cref="Families.BlockCiphers64"/>).</summary>

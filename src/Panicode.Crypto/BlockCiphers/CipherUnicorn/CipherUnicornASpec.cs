@@ -2,7 +2,8 @@
 //
 // NEC Corporation, "Cryptographic Techniques Specifications: CIPHERUNICORN-A", Ver.2 (the CRYPTREC submission):
 // 3.1 total structure, 3.3 F function constants, 3.4 A3 rotations, 3.5 multiplication constants, 3.7 substitution
-// tables (Tables 3.1-3.5), 3.8 key scheduler, 3.9 MT constant.
+// tables (Tables 3.1-3.5), 3.8 key scheduler, 3.9 MT constant. CIPHERUNICORN-E (Ver.3, 3.7 Tables 3.1-3.5) uses the
+// same four substitution tables, from here.
 
 using System;
 
