@@ -93,7 +93,9 @@ internal sealed unsafe class EnocoroUnsafeCore : StreamCipherCore
                     a1 = na1;
                 }
 
-                Buffer.MemoryCopy(b, w + Batch, Nb, Nb);
+                // The windows overlap when the batch is shorter than the buffer: Span.CopyTo is defined for overlap
+                // (as if through a temporary), Buffer.MemoryCopy is not (Mono on ppc64el copies forward and smears).
+                new Span<byte>(b, Nb).CopyTo(new Span<byte>(w + Batch, Nb));
                 if (!init)
                 {
                     input += n;

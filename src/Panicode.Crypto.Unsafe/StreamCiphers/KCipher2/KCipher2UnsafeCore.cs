@@ -105,7 +105,9 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
                     r2 = nr2;
                 }
 
-                Buffer.MemoryCopy(b + n, b, 11 * sizeof(uint), 11 * sizeof(uint));
+                // Overlapping windows when fewer than 11 words were made: Span.CopyTo is defined for overlap,
+                // Buffer.MemoryCopy is not.
+                new Span<uint>(b + n, 11).CopyTo(new Span<uint>(b, 11));
                 cycles -= n;
             }
 

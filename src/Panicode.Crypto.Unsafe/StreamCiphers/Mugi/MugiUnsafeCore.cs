@@ -100,7 +100,9 @@ internal sealed unsafe class MugiUnsafeCore : StreamCipherCore
                     Rho(ref a0, ref a1, ref a2, b4, b10, f);
                 }
 
-                Buffer.MemoryCopy(b, w + Batch, Nb * sizeof(ulong), Nb * sizeof(ulong));
+                // Overlapping windows when the batch is shorter than the buffer: Span.CopyTo is defined for overlap,
+                // Buffer.MemoryCopy is not.
+                new Span<ulong>(b, Nb).CopyTo(new Span<ulong>(w + Batch, Nb));
                 if (emit)
                 {
                     input += 8 * n;
