@@ -166,6 +166,7 @@ public static class CryptrecEvaluation
         r.AppendLine("# CRYPTREC-style evaluation of the block ciphers");
         r.AppendLine();
         r.AppendLine(string.Format(c, "Command: `dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --evaluation{0}`. ", quick ? " --quick" : string.Empty) +
+            string.Format(c, "Commit {0}. ", GitCommit()) +
             string.Format(c, "Date (UTC): {0:yyyy-MM-dd HH:mm}. Machine: {1}, {2} logical processors, {3}; runtime {4}. ", DateTime.UtcNow, CpuName(), Environment.ProcessorCount, RuntimeInformation.OSDescription, RuntimeInformation.FrameworkDescription) +
             string.Format(c, "Load average (1 min) {0:F2} before and {1:F2} after; the run took {2:F0} s.", loadBefore, loadAfter, elapsed.TotalSeconds));
         r.AppendLine();
@@ -265,6 +266,25 @@ public static class CryptrecEvaluation
         "`mono tests/Panicode.Crypto.MonoRunner/bin/Release/net472/Panicode.Crypto.MonoRunner.exe --throughput=1`, run by this command after the CoreCLR rows. " +
         "netstandard2.0 has no one-shot methods, so this harness encrypts 1 MiB messages through `ICryptoTransform.TransformBlock`, 1 s per cell; its MB/s compare with the 1 MiB columns above only roughly." +
         Environment.NewLine + Environment.NewLine + mono + Environment.NewLine;
+
+    // The commit measured (with "+changes" when the work tree differs from it), or "unknown" outside a git checkout.
+    private static string GitCommit()
+    {
+        try
+        {
+            using Process head = Process.Start(new ProcessStartInfo("git", "rev-parse --short HEAD") { RedirectStandardOutput = true, UseShellExecute = false })!;
+            string commit = head.StandardOutput.ReadToEnd().Trim();
+            head.WaitForExit();
+            using Process status = Process.Start(new ProcessStartInfo("git", "status --porcelain --untracked-files=no -- src benchmarks tests") { RedirectStandardOutput = true, UseShellExecute = false })!;
+            bool changed = status.StandardOutput.ReadToEnd().Trim().Length > 0;
+            status.WaitForExit();
+            return head.ExitCode == 0 ? commit + (changed ? "+changes" : string.Empty) : "unknown";
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return "unknown";
+        }
+    }
 
     private static double LoadAverage()
     {
