@@ -67,6 +67,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--ec-field"))
+        {
+            Micro.EcFieldTimer.Run();
+            return 0;
+        }
+
         bool full = args.Contains("--full");
         RunSettings.Short = !full;
         bool shortJob = (!full && !args.Contains("--full-job")) || args.Contains("--short-job");
@@ -120,6 +126,7 @@ public static class Program
             ("--evaluation [--quick]", "every block cipher in both flavours the CRYPTREC way (key setup, 16 B/1,536 B/1 MiB, memory) -> docs/evaluation/"),
             ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
+            ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };
         foreach ((string name, string meaning) in switches)

@@ -39,11 +39,20 @@ internal abstract class FastEcGroup : EcGroup
 
     public abstract PrimeField Field { get; }
 
+    /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
+    internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
+
     /// <summary>The group for a curve on the field struct that fits its prime.</summary>
     public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
     {
         BigInteger p = CurveParameters.ToInteger(curve.P);
         int m = (curve.FieldBits + 63) / 64;
+        if (m == 4 && p == Secp256k1Prime)
+        {
+            ulong* plain = FieldConstants.Create(p, m, montgomery: false);
+            return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
+        }
+
         ulong* constants = FieldConstants.Create(p, m);
         if (curve.Kind == FieldKind.NistP256)
         {
@@ -88,7 +97,13 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         FieldConstants.Write(p - 2, block, 2 * m, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.Gx), block, 3 * m, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.Gy), block, 4 * m, m);
-        BigInteger r = BigInteger.One << (64 * m);
+        // R as the field struct defines it (2^(64 m) for Montgomery form, 1 for a plain one): R mod p is its one.
+        BigInteger r = BigInteger.Zero;
+        for (int i = m - 1; i >= 0; i--)
+        {
+            r = (r << 64) | f.Constants[m + 1 + i];
+        }
+
         FieldConstants.Write(r * r * r % p, block, 5 * m, m);
         _k = (ulong*)GCHandle.Alloc(block, GCHandleType.Pinned).AddrOfPinnedObject();
         ToMont(A, A);

@@ -38,7 +38,14 @@ internal unsafe interface IFieldOps
 /// </summary>
 internal static unsafe class FieldConstants
 {
-    public static ulong* Create(BigInteger p, int m)
+    public static ulong* Create(BigInteger p, int m) => Create(p, m, montgomery: true);
+
+    /// <summary>
+    /// The constants block of p on m limbs; with <paramref name="montgomery"/> false the radix R is 1 (R mod p and
+    /// R^2 mod p are 1), for a field struct whose multiplication is the plain a b mod p (<see cref="Secp256k1Reduce4"/>):
+    /// the point code's conversions (multiply by R^2, by 1, by R^3) then leave values unchanged.
+    /// </summary>
+    public static ulong* Create(BigInteger p, int m, bool montgomery)
     {
         Debug.Assert(!p.IsEven && p.Sign > 0);
         ulong[] block = new ulong[(3 * m) + 1];
@@ -54,7 +61,7 @@ internal static unsafe class FieldConstants
 
         Debug.Assert(inv * p0 == 1);
         block[m] = 0UL - inv;
-        BigInteger r = BigInteger.One << (64 * m);
+        BigInteger r = montgomery ? BigInteger.One << (64 * m) : BigInteger.One;
         Write(r % p, block, m + 1, m);
         Write(r * r % p, block, (2 * m) + 1, m);
         GCHandle handle = GCHandle.Alloc(block, GCHandleType.Pinned);
@@ -485,5 +492,54 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
         t7 = Limb.AddC(t7, c, ref k);
 
         Limb.Final4(r, pc, t4, t5, t6, t7, k);
+    }
+}
+
+/// <summary>
+/// Reduction modulo the secp256k1 prime p = 2^256 - C, C = 2^32 + 977 (SEC 2 v2 §2.4.1), without Montgomery form
+/// (the constants block has R = 1, <see cref="FieldConstants.Create(BigInteger, int, bool)"/>): 2^256 = C mod p, so
+/// t = H 2^256 + L = L + H C (mod p), folded twice, then one masked subtraction of p. Four products by the 33-bit
+/// C and one more, against sixteen for a Montgomery reduction, and no serial dependence of one round on the last.
+/// </summary>
+internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
+{
+    public const ulong C = 0x1000003D1UL;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
+    {
+        // L + H C limb by limb: t_{4+i} C + t_i + c <= (2^64 - 1)(C + 1) + c, so each carry word c stays at most
+        // C + 1 < 2^34 and the 128-bit sum never overflows. The value is now (t0..t3) + c 2^256, c < 2^34.
+        ulong c = Wide.MulAdd(t4, C, t0, 0, out t0);
+        c = Wide.MulAdd(t5, C, t1, c, out t1);
+        c = Wide.MulAdd(t6, C, t2, c, out t2);
+        c = Wide.MulAdd(t7, C, t3, c, out t3);
+
+        // Fold c 2^256 = c C (mod p), c C < 2^68: adding it to (t0..t3) carries out k in {0, 1}.
+        ulong hi = Wide.Mul(c, C, out ulong lo);
+        ulong k = 0;
+        t0 = Limb.AddC(t0, lo, ref k);
+        t1 = Limb.AddC(t1, hi, ref k);
+        t2 = Limb.AddC(t2, 0, ref k);
+        t3 = Limb.AddC(t3, 0, ref k);
+
+        // When k = 1 the sum wrapped, so (t0..t3) < c C < 2^68 and adding C (for the 2^256 carried out) reaches at
+        // most t1, which is below 2^4: no carry leaves t1. When k = 0 nothing is added.
+        ulong add = C & (0UL - k);
+        ulong s0 = t0 + add;
+        t1 += Wide.Carry(t0, add, s0);
+        t0 = s0;
+
+        // Now t < 2^256 < 2p: t >= p exactly when t + C carries out of 2^256, and then t - p = t + C mod 2^256.
+        ulong f = 0;
+        s0 = Limb.AddC(t0, C, ref f);
+        ulong s1 = Limb.AddC(t1, 0, ref f);
+        ulong s2 = Limb.AddC(t2, 0, ref f);
+        ulong s3 = Limb.AddC(t3, 0, ref f);
+        ulong take = 0UL - f;
+        r[0] = t0 ^ (take & (t0 ^ s0));
+        r[1] = t1 ^ (take & (t1 ^ s1));
+        r[2] = t2 ^ (take & (t2 ^ s2));
+        r[3] = t3 ^ (take & (t3 ^ s3));
     }
 }
