@@ -28,7 +28,8 @@ public static unsafe class EcFieldTimer
         Time("P-256", new Montgomery4Ops<P256Reduce4>(FieldConstants.Create(p256, 4)));
         Time("secp256k1 (Montgomery, generic)", new Montgomery4Ops<GenericReduce4>(FieldConstants.Create(k1, 4)));
         Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
-        Time("P-384", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
+        Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
+        Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
     }
 
     private static void Time<TF>(string name, TF f)

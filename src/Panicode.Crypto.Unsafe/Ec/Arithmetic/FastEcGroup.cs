@@ -59,9 +59,12 @@ internal abstract class FastEcGroup : EcGroup
             return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
         }
 
-        return m == 4
-            ? new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants))
-            : new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m));
+        return m switch
+        {
+            4 => new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants)),
+            6 => new FastEcGroup<Montgomery6Ops>(curve, scalars, new Montgomery6Ops(constants)),
+            _ => new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m)),
+        };
     }
 }
 

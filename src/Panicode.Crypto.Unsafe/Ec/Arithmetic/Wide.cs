@@ -4,6 +4,9 @@
 
 using System;
 using System.Runtime.CompilerServices;
+#if NET
+using System.Runtime.Intrinsics.X86;
+#endif
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
@@ -14,6 +17,12 @@ internal static unsafe class Wide
     public static ulong Mul(ulong a, ulong b, out ulong low)
     {
 #if NET
+        if (Bmi2.X64.IsSupported)
+        {
+            low = a * b;
+            return Bmi2.X64.MultiplyNoFlags(a, b);
+        }
+
         return Math.BigMul(a, b, out low);
 #else
         ulong a0 = (uint)a;
