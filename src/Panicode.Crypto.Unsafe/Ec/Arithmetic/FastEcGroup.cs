@@ -12,7 +12,8 @@
 //   a whole-table scan and a mixed addition per window (the prefix v and digit d give 16 v + d <= k < n and
 //   16 v > d for v > 0, so again no doubling case).
 // - u1 G + u2 Q (verification; public): u1 G by direct lookups in the base table, u2 Q by width-5 wNAF (Guide
-//   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time.
+//   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time. On
+//   secp256k1, u2 = k1 + k2 lambda with half-length k1, k2 (GLV, Guide §3.5) and one shared doubling chain.
 // - Inversion: Fermat (x^(p-2)) with 4-bit fixed windows on the public exponent, constant time, for anything
 //   derived from a secret; the binary extended Euclidean algorithm, variable time, for public points (the tables
 //   of public points, the verification result).
@@ -81,6 +82,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
     private readonly int _aKind;        // 1: a = -3, 2: a = 0, 0: any other a
     private readonly ulong* _k;         // a, b (Montgomery), p - 2 (plain), G (affine, Montgomery), R^3 mod p
     private readonly FastPrimeField<TF> _field;
+    private readonly Glv? _glv;         // secp256k1's endomorphism, for verification
     private ulong[]? _baseTable;
 
     public FastEcGroup(CurveParameters curve, PrimeField scalars, TF f)
@@ -114,6 +116,15 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ToMont(Gx, Gx);
         ToMont(Gx + m, Gx + m);
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
+        if (p == Secp256k1Prime && a.IsZero && m == 4)
+        {
+            _glv = new Glv(CurveParameters.ToInteger(curve.N));
+            FieldConstants.Write(Glv.Beta, _glv.BetaMont, 0, m);
+            fixed (ulong* beta = _glv.BetaMont)
+            {
+                ToMont(beta, beta);
+            }
+        }
     }
 
     public override PrimeField Field => _field;
@@ -255,11 +266,10 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             }
         }
 
-        // u2 Q: width-5 wNAF over Q, 3Q, ..., 15Q (affine).
+        // u2 Q: width-5 wNAF over Q, 3Q, ..., 15Q (affine); on secp256k1 split by its endomorphism (GLV).
         if (!IsZeroBytes(u2))
         {
             ulong* table = stackalloc ulong[8 * n2];
-            ulong* negY = stackalloc ulong[m];
             if (!Decode(q.X, table) || !Decode(q.Y, table + m))
             {
                 throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
@@ -270,29 +280,13 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
                 throw new CryptographicException(ErrorMessages.EcPointOrder);
             }
 
-            sbyte* naf = stackalloc sbyte[(8 * u2.Length) + 1];
-            int len = Wnaf(u2, naf);
-            for (int i = len - 1; i >= 0; i--)
+            if (_glv != null)
             {
-                if (!qInf)
-                {
-                    Dbl(accQ, accQ);
-                }
-
-                int d = naf[i];
-                if (d != 0)
-                {
-                    ulong* e = table + (((d < 0 ? -d : d) >> 1) * n2);
-                    ulong* ey = e + m;
-                    if (d < 0)
-                    {
-                        Clear(negY, m);
-                        _f.Sub(negY, negY, ey);
-                        ey = negY;
-                    }
-
-                    AddAffineVar(accQ, ref qInf, e, ey, tmp);
-                }
+                MultiplyGlvVar(accQ, ref qInf, u2, table, tmp);
+            }
+            else
+            {
+                MultiplyWnafVar(accQ, ref qInf, u2, table, tmp);
             }
         }
 
@@ -313,6 +307,110 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         }
 
         return ToAffine(r, 0, x, Span<byte>.Empty, publicData: true);
+    }
+
+    /// <summary>acc = k Q on public data by width-5 wNAF over the odd multiples Q..15Q (affine) in <paramref name="table"/>.</summary>
+    private void MultiplyWnafVar(ulong* acc, ref bool inf, ReadOnlySpan<byte> k, ulong* table, ulong* tmp)
+    {
+        int m = _m;
+        int n2 = 2 * m;
+        ulong* negY = stackalloc ulong[m];
+        sbyte* naf = stackalloc sbyte[(8 * k.Length) + 1];
+        int len = Wnaf(k, naf);
+        for (int i = len - 1; i >= 0; i--)
+        {
+            if (!inf)
+            {
+                Dbl(acc, acc);
+            }
+
+            int d = naf[i];
+            if (d != 0)
+            {
+                ulong* e = table + (((d < 0 ? -d : d) >> 1) * n2);
+                ulong* ey = e + m;
+                if (d < 0)
+                {
+                    Clear(negY, m);
+                    _f.Sub(negY, negY, ey);
+                    ey = negY;
+                }
+
+                AddAffineVar(acc, ref inf, e, ey, tmp);
+            }
+        }
+    }
+
+    /// <summary>
+    /// acc = k Q on public data with secp256k1's endomorphism (Gallant, Lambert and Vanstone, CRYPTO 2001; Guide
+    /// §3.5): (x, y) -> (beta x, y) is multiplication by lambda, so with k = k1 + k2 lambda (mod n) and |k1|, |k2|
+    /// about 2^128, k Q = k1 Q + k2 (lambda Q) takes one shared chain of about 129 doublings instead of 256. Both
+    /// halves go through width-5 wNAF over the odd multiples: <paramref name="table"/> holds Q..15Q (affine), the
+    /// lambda table is the same points with x times beta, and a negative half negates its points' y. Variable time.
+    /// </summary>
+    private void MultiplyGlvVar(ulong* acc, ref bool inf, ReadOnlySpan<byte> k, ulong* table, ulong* tmp)
+    {
+        int m = _m;
+        int n2 = 2 * m;
+        Glv glv = _glv!;
+        glv.Split(CurveParameters.ToInteger(k.ToArray()), out BigInteger k1, out BigInteger k2);
+
+        // The lambda table and the negated y of both tables (public points).
+        ulong* lambdaTable = stackalloc ulong[8 * n2];
+        ulong* negY = stackalloc ulong[16 * m];
+        fixed (ulong* beta = glv.BetaMont)
+        {
+            for (int j = 0; j < 8; j++)
+            {
+                _f.Mul(lambdaTable + (j * n2), table + (j * n2), beta);
+                Copy(lambdaTable + (j * n2) + m, table + (j * n2) + m, m);
+            }
+        }
+
+        for (int j = 0; j < 8; j++)
+        {
+            Clear(negY + (j * m), m);
+            _f.Sub(negY + (j * m), negY + (j * m), table + (j * n2) + m);
+        }
+
+        int bytes = (Math.Max(Glv.ByteLength(k1), Glv.ByteLength(k2)) + 1);
+        Span<byte> buffer = stackalloc byte[bytes];
+        sbyte* naf1 = stackalloc sbyte[(8 * bytes) + 1];
+        sbyte* naf2 = stackalloc sbyte[(8 * bytes) + 1];
+        Glv.Write(BigInteger.Abs(k1), buffer);
+        int len1 = Wnaf(buffer, naf1);
+        Glv.Write(BigInteger.Abs(k2), buffer);
+        int len2 = Wnaf(buffer, naf2);
+
+        // A negative half multiplies -Q (or -lambda Q): its digit d takes the point of digit -d.
+        int sign1 = k1.Sign < 0 ? -1 : 1;
+        int sign2 = k2.Sign < 0 ? -1 : 1;
+        for (int i = Math.Max(len1, len2) - 1; i >= 0; i--)
+        {
+            if (!inf)
+            {
+                Dbl(acc, acc);
+            }
+
+            if (i < len1 && naf1[i] != 0)
+            {
+                AddWnafDigit(acc, ref inf, table, negY, sign1 * naf1[i], tmp);
+            }
+
+            if (i < len2 && naf2[i] != 0)
+            {
+                AddWnafDigit(acc, ref inf, lambdaTable, negY, sign2 * naf2[i], tmp);
+            }
+        }
+    }
+
+    /// <summary>acc += d P for an odd wNAF digit d from a table of P, 3P, ..., 15P (negY: the tables' shared -y).</summary>
+    private void AddWnafDigit(ulong* acc, ref bool inf, ulong* table, ulong* negY, int d, ulong* tmp)
+    {
+        int m = _m;
+        int j = (d < 0 ? -d : d) >> 1;
+        ulong* e = table + (j * 2 * m);
+        AddAffineVar(acc, ref inf, e, d < 0 ? negY + (j * m) : e + m, tmp);
     }
 
     // ---------------------------------------------------------------- point formulas
@@ -1105,4 +1203,71 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             v[limbs - 1] >>= 1;
         }
     }
+}
+
+/// <summary>
+/// secp256k1's GLV endomorphism data (SEC 2 v2 §2.4.1 curve; the constants as published for it, checked here
+/// against their defining relations): beta, a cube root of unity mod p, and lambda, one mod n, with
+/// lambda (x, y) = (beta x, y); and the short basis (a1, b1), (a2, b2) of the lattice {(x, y): x + y lambda = 0 mod n}
+/// for the decomposition of Guide Alg. 3.74.
+/// </summary>
+internal sealed class Glv
+{
+    public static readonly BigInteger Beta = Hex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE");
+    public static readonly BigInteger Lambda = Hex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72");
+    private static readonly BigInteger s_a1 = Hex("3086D221A7D46BCDE86C90E49284EB15");
+    private static readonly BigInteger s_b1 = -Hex("E4437ED6010E88286F547FA90ABFE4C3");
+    private static readonly BigInteger s_a2 = Hex("114CA50F7A8E2F3F657C1108D9D44CFD8");
+    private static readonly BigInteger s_b2 = s_a1;
+
+    private readonly BigInteger _n;
+
+    public Glv(BigInteger n)
+    {
+        _n = n;
+        Debug.Assert(BigInteger.ModPow(Lambda, 3, n).IsOne && !Lambda.IsOne);
+        Debug.Assert(((s_a1 + (s_b1 * Lambda)) % n).IsZero && ((s_a2 + (s_b2 * Lambda)) % n).IsZero);
+    }
+
+    /// <summary>beta in the field struct's form (written by the group).</summary>
+    public ulong[] BetaMont { get; } = new ulong[4];
+
+    /// <summary>k = k1 + k2 lambda (mod n) with |k1|, |k2| about sqrt(n): Babai rounding against the short basis.</summary>
+    public void Split(BigInteger k, out BigInteger k1, out BigInteger k2)
+    {
+        BigInteger c1 = RoundDiv(s_b2 * k, _n);
+        BigInteger c2 = RoundDiv(-s_b1 * k, _n);
+        k1 = k - (c1 * s_a1) - (c2 * s_a2);
+        k2 = -(c1 * s_b1) - (c2 * s_b2);
+    }
+
+    public static int ByteLength(BigInteger v)
+    {
+        int bytes = 0;
+        for (BigInteger a = BigInteger.Abs(v); !a.IsZero; a >>= 8)
+        {
+            bytes++;
+        }
+
+        return bytes;
+    }
+
+    /// <summary>A non-negative v as big-endian bytes filling <paramref name="dst"/>.</summary>
+    public static void Write(BigInteger v, Span<byte> dst)
+    {
+        for (int i = dst.Length - 1; i >= 0; i--)
+        {
+            dst[i] = (byte)(v & 0xFF);
+            v >>= 8;
+        }
+    }
+
+    /// <summary>round(x / n) for n &gt; 0 (halves away from zero).</summary>
+    private static BigInteger RoundDiv(BigInteger x, BigInteger n)
+    {
+        BigInteger q = BigInteger.DivRem(BigInteger.Abs(x) + (n >> 1), n, out _);
+        return x.Sign < 0 ? -q : q;
+    }
+
+    private static BigInteger Hex(string s) => BigInteger.Parse("0" + s, System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
 }
