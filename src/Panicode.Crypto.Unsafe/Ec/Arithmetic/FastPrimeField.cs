@@ -153,7 +153,12 @@ internal static unsafe class FastFields
 
     public static PrimeField Create(System.Numerics.BigInteger p, Shape shape)
     {
-        int bits = (int)p.GetBitLength();
+        int bits = 0;
+        for (System.Numerics.BigInteger t = p; !t.IsZero; t >>= 1)
+        {
+            bits++;
+        }
+
         int m = (bits + 63) / 64;
         uint[] modulus = new uint[(bits + 31) / 32];
         System.Numerics.BigInteger v = p;
