@@ -282,6 +282,8 @@ internal readonly unsafe struct MontgomeryOps : IFieldOps
 /// Montgomery arithmetic on exactly four limbs (P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit
 /// modulus), written out: the 8-limb product (10 multiplications for a square) in locals, then four reduction
 /// rounds (separated operand scanning, <typeparamref name="TR"/>), so nothing goes through memory but the operands.
+/// Mul and Sqr are never inlined: a point formula with eight of them inlined spills more than the calls cost
+/// (P-256 verification and ECDH about 12% faster as calls, docs/benchmarks.md, 2026-11-26).
 /// </summary>
 internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
     where TR : struct, IReduce4
@@ -297,7 +299,7 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
 
     public ulong* Constants => _c;
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ulong* r, ulong* a, ulong* b)
     {
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
@@ -325,7 +327,7 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ulong* r, ulong* a)
     {
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
@@ -548,6 +550,7 @@ internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
 /// Montgomery arithmetic on exactly six limbs (P-384, brainpoolP384r1 and any 321..384-bit modulus), written out as
 /// <see cref="Montgomery4Ops{TR}"/> is: the 12-limb product (21 multiplications for a square) in locals, then six
 /// reduction rounds by separated operand scanning, so no loop, stack buffer or memory temporary is left in it.
+/// Mul and Sqr are never inlined, as in <see cref="Montgomery4Ops{TR}"/>.
 /// </summary>
 internal readonly unsafe struct Montgomery6Ops : IFieldOps
 {
@@ -562,7 +565,7 @@ internal readonly unsafe struct Montgomery6Ops : IFieldOps
 
     public ulong* Constants => _c;
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ulong* r, ulong* a, ulong* b)
     {
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];
@@ -612,7 +615,7 @@ internal readonly unsafe struct Montgomery6Ops : IFieldOps
         Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ulong* r, ulong* a)
     {
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];
