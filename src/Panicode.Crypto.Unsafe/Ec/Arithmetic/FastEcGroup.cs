@@ -1,8 +1,8 @@
 // Point arithmetic of the Unsafe flavour (SEC 1 v2 §2.2.1; Hankerson, Menezes and Vanstone, Guide to Elliptic
 // Curve Cryptography, Springer 2004, §3.2-3.3), generic over a 64-bit field struct so every field call is direct.
 // Jacobian coordinates (X, Y, Z) for x = X/Z^2, y = Y/Z^3, Z = 0 at infinity; formulas from the Explicit-Formulas
-// Database (Bernstein and Lange): dbl-2001-b (a = -3), dbl-2009-l (a = 0), dbl-2007-bl (any a), madd-2007-bl,
-// add-2007-bl.
+// Database (Bernstein and Lange): dbl-2001-b (a = -3) and dbl-2009-l (a = 0), both with Y doubled first (see Dbl),
+// dbl-2007-bl (any a), madd-2007-bl, add-2007-bl.
 // - k G (signing, key generation; secret k): for every 4-bit window i the affine points j 16^i G, j = 1..15, built
 //   once per curve and normalised with one batched inversion; per window one constant-time scan of all 15
 //   entries and one mixed addition, no doublings. With k reduced mod n, the sum m of the lower windows and the
@@ -457,36 +457,54 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ulong* z1 = p + (2 * m);
         if (_aKind == 1)
         {
-            // dbl-2001-b: delta = Z^2, gamma = Y^2, beta = X gamma, alpha = 3 (X - delta)(X + delta).
-            _f.Sqr(t0, z1);              // delta
-            _f.Sqr(t1, y1);              // gamma
-            _f.Mul(t2, x1, t1);          // beta
-            _f.Sub(t3, x1, t0);
-            _f.Add(t4, x1, t0);
-            _f.Mul(t3, t3, t4);
+            // dbl-2001-b with Y doubled first: with Y' = 2 Y, gamma' = Y'^2 = 4 gamma and beta' = X gamma' = 4 beta,
+            // so X3 = alpha^2 - 2 beta', Z3 = Y' Z (= (Y + Z)^2 - gamma - delta), Y3 = alpha (beta' - X3) - gamma'^2 / 2
+            // (= 8 gamma^2): 4M + 4S and ten additions, subtractions or halvings instead of 3M + 5S and sixteen.
+            // r may alias p: Z1 is read last by Z3, X1 last by beta' and alpha, Y1 only by Y'.
+            _f.Add(t0, y1, y1);          // Y'
+            _f.Sqr(t1, t0);              // gamma'
+            _f.Mul(t2, x1, t1);          // beta'
+            _f.Sqr(t3, z1);              // delta
+            _f.Mul(r + (2 * m), t0, z1); // Z3 = Y' Z
+            _f.Sub(t4, x1, t3);
+            _f.Add(t3, x1, t3);
+            _f.Mul(t4, t4, t3);
+            _f.Add(t3, t4, t4);
+            _f.Add(t4, t3, t4);          // alpha = 3 (X - delta)(X + delta)
+            _f.Sqr(t0, t4);
+            _f.Sub(t0, t0, t2);
+            _f.Sub(r, t0, t2);           // X3 = alpha^2 - 2 beta'
+            _f.Sub(t2, t2, r);
+            _f.Mul(t2, t2, t4);
+            _f.Sqr(t1, t1);
+            Half(t1, t1);                // gamma'^2 / 2 = 8 gamma^2
+            _f.Sub(r + m, t2, t1);       // Y3 = alpha (beta' - X3) - 8 gamma^2
+        }
+        else if (_aKind == 2)
+        {
+            // dbl-2009-l (a = 0) with Y doubled first: B' = (2 Y)^2 = 4 B, D = X B' (= 2 ((X + B)^2 - A - C)),
+            // E = 3 A, X3 = E^2 - 2 D, Y3 = E (D - X3) - B'^2 / 2 (= 8 C), Z3 = 2 Y Z: 3M + 4S and eight additions,
+            // subtractions or halvings instead of 2M + 5S and fourteen. r may alias p, as above.
+            _f.Add(t0, y1, y1);          // 2 Y
+            _f.Sqr(t1, t0);              // B'
+            _f.Mul(t2, x1, t1);          // D
+            _f.Sqr(t3, x1);              // A
+            _f.Mul(r + (2 * m), t0, z1); // Z3 = 2 Y Z
             _f.Add(t4, t3, t3);
-            _f.Add(t3, t4, t3);          // alpha
-            _f.Add(t4, y1, z1);
-            _f.Sqr(t4, t4);
-            _f.Sub(t4, t4, t1);
-            _f.Sub(r + (2 * m), t4, t0); // Z3 = (Y + Z)^2 - gamma - delta
-            _f.Add(t2, t2, t2);
-            _f.Add(t2, t2, t2);          // 4 beta
+            _f.Add(t3, t4, t3);          // E = 3 A
             _f.Sqr(t0, t3);
             _f.Sub(t0, t0, t2);
-            _f.Sub(r, t0, t2);           // X3 = alpha^2 - 8 beta
+            _f.Sub(r, t0, t2);           // X3 = E^2 - 2 D
             _f.Sub(t2, t2, r);
             _f.Mul(t2, t2, t3);
             _f.Sqr(t1, t1);
-            _f.Add(t1, t1, t1);
-            _f.Add(t1, t1, t1);
-            _f.Add(t1, t1, t1);          // 8 gamma^2
-            _f.Sub(r + m, t2, t1);       // Y3 = alpha (4 beta - X3) - 8 gamma^2
+            Half(t1, t1);                // B'^2 / 2 = 8 C
+            _f.Sub(r + m, t2, t1);       // Y3 = E (D - X3) - 8 C
         }
         else
         {
-            // dbl-2009-l (a = 0) or dbl-2007-bl: A = X^2, B = Y^2, C = B^2, D = 2 ((X + B)^2 - A - C),
-            // E = 3 A (+ a Z^4), X3 = E^2 - 2 D, Y3 = E (D - X3) - 8 C, Z3 = 2 Y Z.
+            // dbl-2007-bl (any a): A = X^2, B = Y^2, C = B^2, D = 2 ((X + B)^2 - A - C),
+            // E = 3 A + a Z^4, X3 = E^2 - 2 D, Y3 = E (D - X3) - 8 C, Z3 = 2 Y Z.
             _f.Sqr(t0, x1);              // A
             _f.Sqr(t1, y1);              // B
             _f.Add(t2, x1, t1);
@@ -497,13 +515,10 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             _f.Add(t2, t2, t2);          // D
             _f.Add(t3, t0, t0);
             _f.Add(t3, t3, t0);          // 3 A
-            if (_aKind == 0)
-            {
-                _f.Sqr(t4, z1);
-                _f.Sqr(t4, t4);
-                _f.Mul(t4, t4, A);
-                _f.Add(t3, t3, t4);      // E = 3 A + a Z^4
-            }
+            _f.Sqr(t4, z1);
+            _f.Sqr(t4, t4);
+            _f.Mul(t4, t4, A);
+            _f.Add(t3, t3, t4);          // E = 3 A + a Z^4
 
             _f.Mul(t4, y1, z1);
             _f.Add(r + (2 * m), t4, t4); // Z3 = 2 Y Z
@@ -519,6 +534,28 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         }
 
         Clear(t, 5 * m);
+    }
+
+    /// <summary>
+    /// r = a / 2 mod p (r may alias a), constant time: a + p when a is odd (by mask), then one bit right with the
+    /// carry of the sum as the new top bit; (a + p) / 2 &lt; p for a &lt; p. Halving x R gives (x / 2) R, so any form.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Half(ulong* r, ulong* a)
+    {
+        int m = _m;
+        ulong* p = _f.Constants;
+        ulong mask = 0UL - (a[0] & 1);
+        ulong c = 0;
+        ulong prev = Limb.AddC(a[0], p[0] & mask, ref c);
+        for (int i = 1; i < m; i++)
+        {
+            ulong s = Limb.AddC(a[i], p[i] & mask, ref c);
+            r[i - 1] = (prev >> 1) | (s << 63);
+            prev = s;
+        }
+
+        r[m - 1] = (prev >> 1) | (c << 63);
     }
 
     /// <summary>
