@@ -816,7 +816,10 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
 
     // ---------------------------------------------------------------- field helpers
 
-    /// <summary>r = a^(p-2) = a^-1 (0 for 0), 4-bit fixed windows over the public exponent; constant time in a.</summary>
+    /// <summary>
+    /// r = a^(p-2) = a^-1 (0 for 0), 4-bit fixed windows over the public exponent; constant time in a (the
+    /// operation sequence depends only on p).
+    /// </summary>
     private void Invert(ulong* r, ulong* a)
     {
         int m = _m;
@@ -829,16 +832,21 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             _f.Mul(table + (i * m), table + ((i - 1) * m), a);
         }
 
-        Copy(acc, MontOne, m);
+        // The exponent p - 2 is public: its top window starts acc, and zero windows skip their multiplication.
         ulong* e = PMinus2;
-        for (int w = ((Curve.FieldBits + 3) / 4) - 1; w >= 0; w--)
+        int top = ((Curve.FieldBits + 3) / 4) - 1;
+        Copy(acc, table + ((int)((e[top >> 4] >> (4 * (top & 15))) & 0xF) * m), m);
+        for (int w = top - 1; w >= 0; w--)
         {
             _f.Sqr(acc, acc);
             _f.Sqr(acc, acc);
             _f.Sqr(acc, acc);
             _f.Sqr(acc, acc);
             int digit = (int)((e[w >> 4] >> (4 * (w & 15))) & 0xF);
-            _f.Mul(acc, acc, table + (digit * m));
+            if (digit != 0)
+            {
+                _f.Mul(acc, acc, table + (digit * m));
+            }
         }
 
         Copy(r, acc, m);
