@@ -80,6 +80,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--ec-field"))
+        {
+            Micro.EcFieldTimer.Run();
+            return 0;
+        }
+
         bool full = args.Contains("--full");
         RunSettings.Short = !full;
         bool shortJob = (!full && !args.Contains("--full-job")) || args.Contains("--short-job");
@@ -135,6 +141,7 @@ public static class Program
             ("--symmetric-goals", "issue 15's measures in one interleaved run: AES-128 CBC decryption, Rijndael 160-256-bit blocks, Camellia CBC vs OpenSSL"),
             ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
+            ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };
         foreach ((string name, string meaning) in switches)

@@ -145,6 +145,55 @@ public class UnsafeEcInternalsTests
         }
     }
 
+    /// <summary>
+    /// secp256k1's endomorphism constants (Glv): lambda G = (beta Gx, Gy) by the oracle, and the decomposition
+    /// k = k1 + k2 lambda (mod n) with both halves below 2^129 on edge and random k; then the verification's
+    /// u1 G + u2 Q, which splits u2 that way, against the oracle on random scalars.
+    /// </summary>
+    [Fact]
+    public void Secp256k1EndomorphismSplitsScalarsAndMultipliesLikeTheOracle()
+    {
+        CurveParameters curve = CurveParameters.FindNamed(null, "secp256k1")!;
+        EcGroup group = UnsafeEcBackend.Instance.GetGroup(curve);
+        Oracle o = new(curve);
+        BigInteger n = o.N;
+        BigInteger p = CurveParameters.ToInteger(curve.P);
+        (BigInteger X, BigInteger Y) lg = o.Multiply(Glv.Lambda, (o.Gx, o.Gy))!.Value;
+        Assert.Equal(Glv.Beta * o.Gx % p, lg.X);
+        Assert.Equal(o.Gy, lg.Y);
+
+        Glv glv = new(n);
+        Random random = new(1);
+        byte[] buffer = new byte[33];
+        List<BigInteger> ks = new() { 0, 1, 2, n - 1, n - 2, Glv.Lambda, n - Glv.Lambda, (n + 1) / 2, BigInteger.One << 128, (BigInteger.One << 255) % n };
+        for (int i = 0; i < 500; i++)
+        {
+            random.NextBytes(buffer);
+            buffer[32] = 0;
+            ks.Add(new BigInteger(buffer) % n);
+        }
+
+        foreach (BigInteger k in ks)
+        {
+            glv.Split(k, out BigInteger k1, out BigInteger k2);
+            Assert.Equal(k, (((k1 + (k2 * Glv.Lambda)) % n) + n) % n);
+            Assert.True(BigInteger.Abs(k1) < BigInteger.One << 129 && BigInteger.Abs(k2) < BigInteger.One << 129);
+        }
+
+        int len = curve.FieldBytes;
+        (BigInteger X, BigInteger Y) q = o.Multiply(7, (o.Gx, o.Gy))!.Value;
+        byte[] qx = EcArithmeticTests.Fixed(q.X, len), qy = EcArithmeticTests.Fixed(q.Y, len);
+        byte[] x = new byte[len];
+        for (int i = 0; i < 12; i++)
+        {
+            BigInteger u1 = ks[ks.Count - 1 - i], u2 = ks[ks.Count - 13 - i];
+            (BigInteger X, BigInteger Y)? expected = o.Multiply((u1 + (7 * u2)) % n, (o.Gx, o.Gy));
+            bool finite = group.MultiplyAddPublic(EcArithmeticTests.Fixed(u1, curve.OrderBytes), EcArithmeticTests.Fixed(u2, curve.OrderBytes), new AffineBytes(qx, qy), x);
+            Assert.Equal(expected.HasValue, finite);
+            Assert.Equal(expected!.Value.X, CurveParameters.ToInteger(x));
+        }
+    }
+
     /// <summary>Affine short-Weierstrass arithmetic with BigInteger: variable time, slow, and obviously right.</summary>
     private sealed class Oracle
     {

@@ -1,8 +1,8 @@
 // Point arithmetic of the Unsafe flavour (SEC 1 v2 §2.2.1; Hankerson, Menezes and Vanstone, Guide to Elliptic
 // Curve Cryptography, Springer 2004, §3.2-3.3), generic over a 64-bit field struct so every field call is direct.
 // Jacobian coordinates (X, Y, Z) for x = X/Z^2, y = Y/Z^3, Z = 0 at infinity; formulas from the Explicit-Formulas
-// Database (Bernstein and Lange): dbl-2001-b (a = -3), dbl-2009-l (a = 0), dbl-2007-bl (any a), madd-2007-bl,
-// add-2007-bl.
+// Database (Bernstein and Lange): dbl-2001-b (a = -3) and dbl-2009-l (a = 0), both with Y doubled first (see Dbl),
+// dbl-2007-bl (any a), add-2007-bl; mixed additions by Guide Alg. 3.22.
 // - k G (signing, key generation; secret k): for every 4-bit window i the affine points j 16^i G, j = 1..15, built
 //   once per curve and normalised with one batched inversion; per window one constant-time scan of all 15
 //   entries and one mixed addition, no doublings. With k reduced mod n, the sum m of the lower windows and the
@@ -12,7 +12,8 @@
 //   a whole-table scan and a mixed addition per window (the prefix v and digit d give 16 v + d <= k < n and
 //   16 v > d for v > 0, so again no doubling case).
 // - u1 G + u2 Q (verification; public): u1 G by direct lookups in the base table, u2 Q by width-5 wNAF (Guide
-//   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time.
+//   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time. On
+//   secp256k1, u2 = k1 + k2 lambda with half-length k1, k2 (GLV, Guide §3.5) and one shared doubling chain.
 // - Inversion: Fermat (x^(p-2)) with 4-bit fixed windows on the public exponent, constant time, for anything
 //   derived from a secret; the binary extended Euclidean algorithm, variable time, for public points (the tables
 //   of public points, the verification result).
@@ -39,20 +40,32 @@ internal abstract class FastEcGroup : EcGroup
 
     public abstract PrimeField Field { get; }
 
+    /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
+    internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
+
     /// <summary>The group for a curve on the field struct that fits its prime.</summary>
     public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
     {
         BigInteger p = CurveParameters.ToInteger(curve.P);
         int m = (curve.FieldBits + 63) / 64;
+        if (m == 4 && p == Secp256k1Prime)
+        {
+            ulong* plain = FieldConstants.Create(p, m, montgomery: false);
+            return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
+        }
+
         ulong* constants = FieldConstants.Create(p, m);
         if (curve.Kind == FieldKind.NistP256)
         {
             return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
         }
 
-        return m == 4
-            ? new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants))
-            : new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m));
+        return m switch
+        {
+            4 => new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants)),
+            6 => new FastEcGroup<Montgomery6Ops>(curve, scalars, new Montgomery6Ops(constants)),
+            _ => new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m)),
+        };
     }
 }
 
@@ -69,6 +82,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
     private readonly int _aKind;        // 1: a = -3, 2: a = 0, 0: any other a
     private readonly ulong* _k;         // a, b (Montgomery), p - 2 (plain), G (affine, Montgomery), R^3 mod p
     private readonly FastPrimeField<TF> _field;
+    private readonly Glv? _glv;         // secp256k1's endomorphism, for verification
     private ulong[]? _baseTable;
 
     public FastEcGroup(CurveParameters curve, PrimeField scalars, TF f)
@@ -88,7 +102,13 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         FieldConstants.Write(p - 2, block, 2 * m, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.Gx), block, 3 * m, m);
         FieldConstants.Write(CurveParameters.ToInteger(curve.Gy), block, 4 * m, m);
-        BigInteger r = BigInteger.One << (64 * m);
+        // R as the field struct defines it (2^(64 m) for Montgomery form, 1 for a plain one): R mod p is its one.
+        BigInteger r = BigInteger.Zero;
+        for (int i = m - 1; i >= 0; i--)
+        {
+            r = (r << 64) | f.Constants[m + 1 + i];
+        }
+
         FieldConstants.Write(r * r * r % p, block, 5 * m, m);
         _k = (ulong*)GCHandle.Alloc(block, GCHandleType.Pinned).AddrOfPinnedObject();
         ToMont(A, A);
@@ -96,6 +116,15 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ToMont(Gx, Gx);
         ToMont(Gx + m, Gx + m);
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
+        if (p == Secp256k1Prime && a.IsZero && m == 4)
+        {
+            _glv = new Glv(CurveParameters.ToInteger(curve.N));
+            FieldConstants.Write(Glv.Beta, _glv.BetaMont, 0, m);
+            fixed (ulong* beta = _glv.BetaMont)
+            {
+                ToMont(beta, beta);
+            }
+        }
     }
 
     public override PrimeField Field => _field;
@@ -237,11 +266,10 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             }
         }
 
-        // u2 Q: width-5 wNAF over Q, 3Q, ..., 15Q (affine).
+        // u2 Q: width-5 wNAF over Q, 3Q, ..., 15Q (affine); on secp256k1 split by its endomorphism (GLV).
         if (!IsZeroBytes(u2))
         {
             ulong* table = stackalloc ulong[8 * n2];
-            ulong* negY = stackalloc ulong[m];
             if (!Decode(q.X, table) || !Decode(q.Y, table + m))
             {
                 throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
@@ -252,29 +280,13 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
                 throw new CryptographicException(ErrorMessages.EcPointOrder);
             }
 
-            sbyte* naf = stackalloc sbyte[(8 * u2.Length) + 1];
-            int len = Wnaf(u2, naf);
-            for (int i = len - 1; i >= 0; i--)
+            if (_glv != null)
             {
-                if (!qInf)
-                {
-                    Dbl(accQ, accQ);
-                }
-
-                int d = naf[i];
-                if (d != 0)
-                {
-                    ulong* e = table + (((d < 0 ? -d : d) >> 1) * n2);
-                    ulong* ey = e + m;
-                    if (d < 0)
-                    {
-                        Clear(negY, m);
-                        _f.Sub(negY, negY, ey);
-                        ey = negY;
-                    }
-
-                    AddAffineVar(accQ, ref qInf, e, ey, tmp);
-                }
+                MultiplyGlvVar(accQ, ref qInf, u2, table, tmp);
+            }
+            else
+            {
+                MultiplyWnafVar(accQ, ref qInf, u2, table, tmp);
             }
         }
 
@@ -295,6 +307,110 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         }
 
         return ToAffine(r, 0, x, Span<byte>.Empty, publicData: true);
+    }
+
+    /// <summary>acc = k Q on public data by width-5 wNAF over the odd multiples Q..15Q (affine) in <paramref name="table"/>.</summary>
+    private void MultiplyWnafVar(ulong* acc, ref bool inf, ReadOnlySpan<byte> k, ulong* table, ulong* tmp)
+    {
+        int m = _m;
+        int n2 = 2 * m;
+        ulong* negY = stackalloc ulong[m];
+        sbyte* naf = stackalloc sbyte[(8 * k.Length) + 1];
+        int len = Wnaf(k, naf);
+        for (int i = len - 1; i >= 0; i--)
+        {
+            if (!inf)
+            {
+                Dbl(acc, acc);
+            }
+
+            int d = naf[i];
+            if (d != 0)
+            {
+                ulong* e = table + (((d < 0 ? -d : d) >> 1) * n2);
+                ulong* ey = e + m;
+                if (d < 0)
+                {
+                    Clear(negY, m);
+                    _f.Sub(negY, negY, ey);
+                    ey = negY;
+                }
+
+                AddAffineVar(acc, ref inf, e, ey, tmp);
+            }
+        }
+    }
+
+    /// <summary>
+    /// acc = k Q on public data with secp256k1's endomorphism (Gallant, Lambert and Vanstone, CRYPTO 2001; Guide
+    /// §3.5): (x, y) -> (beta x, y) is multiplication by lambda, so with k = k1 + k2 lambda (mod n) and |k1|, |k2|
+    /// about 2^128, k Q = k1 Q + k2 (lambda Q) takes one shared chain of about 129 doublings instead of 256. Both
+    /// halves go through width-5 wNAF over the odd multiples: <paramref name="table"/> holds Q..15Q (affine), the
+    /// lambda table is the same points with x times beta, and a negative half negates its points' y. Variable time.
+    /// </summary>
+    private void MultiplyGlvVar(ulong* acc, ref bool inf, ReadOnlySpan<byte> k, ulong* table, ulong* tmp)
+    {
+        int m = _m;
+        int n2 = 2 * m;
+        Glv glv = _glv!;
+        glv.Split(CurveParameters.ToInteger(k.ToArray()), out BigInteger k1, out BigInteger k2);
+
+        // The lambda table and the negated y of both tables (public points).
+        ulong* lambdaTable = stackalloc ulong[8 * n2];
+        ulong* negY = stackalloc ulong[16 * m];
+        fixed (ulong* beta = glv.BetaMont)
+        {
+            for (int j = 0; j < 8; j++)
+            {
+                _f.Mul(lambdaTable + (j * n2), table + (j * n2), beta);
+                Copy(lambdaTable + (j * n2) + m, table + (j * n2) + m, m);
+            }
+        }
+
+        for (int j = 0; j < 8; j++)
+        {
+            Clear(negY + (j * m), m);
+            _f.Sub(negY + (j * m), negY + (j * m), table + (j * n2) + m);
+        }
+
+        int bytes = (Math.Max(Glv.ByteLength(k1), Glv.ByteLength(k2)) + 1);
+        Span<byte> buffer = stackalloc byte[bytes];
+        sbyte* naf1 = stackalloc sbyte[(8 * bytes) + 1];
+        sbyte* naf2 = stackalloc sbyte[(8 * bytes) + 1];
+        Glv.Write(BigInteger.Abs(k1), buffer);
+        int len1 = Wnaf(buffer, naf1);
+        Glv.Write(BigInteger.Abs(k2), buffer);
+        int len2 = Wnaf(buffer, naf2);
+
+        // A negative half multiplies -Q (or -lambda Q): its digit d takes the point of digit -d.
+        int sign1 = k1.Sign < 0 ? -1 : 1;
+        int sign2 = k2.Sign < 0 ? -1 : 1;
+        for (int i = Math.Max(len1, len2) - 1; i >= 0; i--)
+        {
+            if (!inf)
+            {
+                Dbl(acc, acc);
+            }
+
+            if (i < len1 && naf1[i] != 0)
+            {
+                AddWnafDigit(acc, ref inf, table, negY, sign1 * naf1[i], tmp);
+            }
+
+            if (i < len2 && naf2[i] != 0)
+            {
+                AddWnafDigit(acc, ref inf, lambdaTable, negY, sign2 * naf2[i], tmp);
+            }
+        }
+    }
+
+    /// <summary>acc += d P for an odd wNAF digit d from a table of P, 3P, ..., 15P (negY: the tables' shared -y).</summary>
+    private void AddWnafDigit(ulong* acc, ref bool inf, ulong* table, ulong* negY, int d, ulong* tmp)
+    {
+        int m = _m;
+        int j = (d < 0 ? -d : d) >> 1;
+        ulong* e = table + (j * 2 * m);
+        AddAffineVar(acc, ref inf, e, d < 0 ? negY + (j * m) : e + m, tmp);
     }
 
     // ---------------------------------------------------------------- point formulas
@@ -341,36 +457,54 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ulong* z1 = p + (2 * m);
         if (_aKind == 1)
         {
-            // dbl-2001-b: delta = Z^2, gamma = Y^2, beta = X gamma, alpha = 3 (X - delta)(X + delta).
-            _f.Sqr(t0, z1);              // delta
-            _f.Sqr(t1, y1);              // gamma
-            _f.Mul(t2, x1, t1);          // beta
-            _f.Sub(t3, x1, t0);
-            _f.Add(t4, x1, t0);
-            _f.Mul(t3, t3, t4);
+            // dbl-2001-b with Y doubled first: with Y' = 2 Y, gamma' = Y'^2 = 4 gamma and beta' = X gamma' = 4 beta,
+            // so X3 = alpha^2 - 2 beta', Z3 = Y' Z (= (Y + Z)^2 - gamma - delta), Y3 = alpha (beta' - X3) - gamma'^2 / 2
+            // (= 8 gamma^2): 4M + 4S and ten additions, subtractions or halvings instead of 3M + 5S and sixteen.
+            // r may alias p: Z1 is read last by Z3, X1 last by beta' and alpha, Y1 only by Y'.
+            _f.Add(t0, y1, y1);          // Y'
+            _f.Sqr(t1, t0);              // gamma'
+            _f.Mul(t2, x1, t1);          // beta'
+            _f.Sqr(t3, z1);              // delta
+            _f.Mul(r + (2 * m), t0, z1); // Z3 = Y' Z
+            _f.Sub(t4, x1, t3);
+            _f.Add(t3, x1, t3);
+            _f.Mul(t4, t4, t3);
+            _f.Add(t3, t4, t4);
+            _f.Add(t4, t3, t4);          // alpha = 3 (X - delta)(X + delta)
+            _f.Sqr(t0, t4);
+            _f.Sub(t0, t0, t2);
+            _f.Sub(r, t0, t2);           // X3 = alpha^2 - 2 beta'
+            _f.Sub(t2, t2, r);
+            _f.Mul(t2, t2, t4);
+            _f.Sqr(t1, t1);
+            Half(t1, t1);                // gamma'^2 / 2 = 8 gamma^2
+            _f.Sub(r + m, t2, t1);       // Y3 = alpha (beta' - X3) - 8 gamma^2
+        }
+        else if (_aKind == 2)
+        {
+            // dbl-2009-l (a = 0) with Y doubled first: B' = (2 Y)^2 = 4 B, D = X B' (= 2 ((X + B)^2 - A - C)),
+            // E = 3 A, X3 = E^2 - 2 D, Y3 = E (D - X3) - B'^2 / 2 (= 8 C), Z3 = 2 Y Z: 3M + 4S and eight additions,
+            // subtractions or halvings instead of 2M + 5S and fourteen. r may alias p, as above.
+            _f.Add(t0, y1, y1);          // 2 Y
+            _f.Sqr(t1, t0);              // B'
+            _f.Mul(t2, x1, t1);          // D
+            _f.Sqr(t3, x1);              // A
+            _f.Mul(r + (2 * m), t0, z1); // Z3 = 2 Y Z
             _f.Add(t4, t3, t3);
-            _f.Add(t3, t4, t3);          // alpha
-            _f.Add(t4, y1, z1);
-            _f.Sqr(t4, t4);
-            _f.Sub(t4, t4, t1);
-            _f.Sub(r + (2 * m), t4, t0); // Z3 = (Y + Z)^2 - gamma - delta
-            _f.Add(t2, t2, t2);
-            _f.Add(t2, t2, t2);          // 4 beta
+            _f.Add(t3, t4, t3);          // E = 3 A
             _f.Sqr(t0, t3);
             _f.Sub(t0, t0, t2);
-            _f.Sub(r, t0, t2);           // X3 = alpha^2 - 8 beta
+            _f.Sub(r, t0, t2);           // X3 = E^2 - 2 D
             _f.Sub(t2, t2, r);
             _f.Mul(t2, t2, t3);
             _f.Sqr(t1, t1);
-            _f.Add(t1, t1, t1);
-            _f.Add(t1, t1, t1);
-            _f.Add(t1, t1, t1);          // 8 gamma^2
-            _f.Sub(r + m, t2, t1);       // Y3 = alpha (4 beta - X3) - 8 gamma^2
+            Half(t1, t1);                // B'^2 / 2 = 8 C
+            _f.Sub(r + m, t2, t1);       // Y3 = E (D - X3) - 8 C
         }
         else
         {
-            // dbl-2009-l (a = 0) or dbl-2007-bl: A = X^2, B = Y^2, C = B^2, D = 2 ((X + B)^2 - A - C),
-            // E = 3 A (+ a Z^4), X3 = E^2 - 2 D, Y3 = E (D - X3) - 8 C, Z3 = 2 Y Z.
+            // dbl-2007-bl (any a): A = X^2, B = Y^2, C = B^2, D = 2 ((X + B)^2 - A - C),
+            // E = 3 A + a Z^4, X3 = E^2 - 2 D, Y3 = E (D - X3) - 8 C, Z3 = 2 Y Z.
             _f.Sqr(t0, x1);              // A
             _f.Sqr(t1, y1);              // B
             _f.Add(t2, x1, t1);
@@ -381,13 +515,10 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             _f.Add(t2, t2, t2);          // D
             _f.Add(t3, t0, t0);
             _f.Add(t3, t3, t0);          // 3 A
-            if (_aKind == 0)
-            {
-                _f.Sqr(t4, z1);
-                _f.Sqr(t4, t4);
-                _f.Mul(t4, t4, A);
-                _f.Add(t3, t3, t4);      // E = 3 A + a Z^4
-            }
+            _f.Sqr(t4, z1);
+            _f.Sqr(t4, t4);
+            _f.Mul(t4, t4, A);
+            _f.Add(t3, t3, t4);          // E = 3 A + a Z^4
 
             _f.Mul(t4, y1, z1);
             _f.Add(r + (2 * m), t4, t4); // Z3 = 2 Y Z
@@ -406,7 +537,31 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
     }
 
     /// <summary>
-    /// r = p + (qx, qy, 1) by madd-2007-bl, for p finite and p != +-q (callers select around the other cases).
+    /// r = a / 2 mod p (r may alias a), constant time: a + p when a is odd (by mask), then one bit right with the
+    /// carry of the sum as the new top bit; (a + p) / 2 &lt; p for a &lt; p. Halving x R gives (x / 2) R, so any form.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Half(ulong* r, ulong* a)
+    {
+        int m = _m;
+        ulong* p = _f.Constants;
+        ulong mask = 0UL - (a[0] & 1);
+        ulong c = 0;
+        ulong prev = Limb.AddC(a[0], p[0] & mask, ref c);
+        for (int i = 1; i < m; i++)
+        {
+            ulong s = Limb.AddC(a[i], p[i] & mask, ref c);
+            r[i - 1] = (prev >> 1) | (s << 63);
+            prev = s;
+        }
+
+        r[m - 1] = (prev >> 1) | (c << 63);
+    }
+
+    /// <summary>
+    /// r = p + (qx, qy, 1) by the mixed Jacobian-affine addition of Guide Alg. 3.22 (8M + 3S and seven additions or
+    /// subtractions; madd-2007-bl's 7M + 4S needs fifteen, which cost more here than the squaring it saves), for p
+    /// finite and p != +-q (callers select around the other cases).
     /// r must not alias p. Returns the flags H = 0 (bit 0) and S2 = Y1 (bit 1), which callers on public data use
     /// to detect p = +-q; constant-time callers ignore them.
     /// </summary>
@@ -428,30 +583,23 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ulong* z3 = r + (2 * m);
 
         _f.Sqr(z1z1, z1);
-        _f.Mul(u2, qx, z1z1);
+        _f.Mul(u2, qx, z1z1);            // U2 = x2 Z1^2
         _f.Mul(s2, z1, z1z1);
-        _f.Mul(s2, s2, qy);
+        _f.Mul(s2, s2, qy);              // S2 = y2 Z1^3
         _f.Sub(h, u2, x1);               // H = U2 - X1
-        _f.Sub(s2, s2, y1);              // S2 - Y1
+        _f.Sub(s2, s2, y1);              // R = S2 - Y1
         ulong flags = (IsZeroWord(Or(h)) & 1) | (IsZeroWord(Or(s2)) & 2);
-        _f.Add(s2, s2, s2);              // rr = 2 (S2 - Y1)
+        _f.Mul(z3, z1, h);               // Z3 = Z1 H
         _f.Sqr(hh, h);
-        _f.Add(z3, z1, h);               // Z3 = (Z1 + H)^2 - Z1Z1 - HH
-        _f.Sqr(z3, z3);
-        _f.Sub(z3, z3, z1z1);
-        _f.Sub(z3, z3, hh);
-        _f.Add(hh, hh, hh);
-        _f.Add(hh, hh, hh);              // I = 4 HH
-        _f.Mul(z1z1, h, hh);             // J = H I
-        _f.Mul(u2, x1, hh);              // V = X1 I
-        _f.Sqr(x3, s2);                  // X3 = rr^2 - J - 2 V
+        _f.Mul(z1z1, h, hh);             // H^3
+        _f.Mul(u2, x1, hh);              // V = X1 H^2
+        _f.Sqr(x3, s2);                  // X3 = R^2 - H^3 - 2 V
         _f.Sub(x3, x3, z1z1);
         _f.Sub(x3, x3, u2);
         _f.Sub(x3, x3, u2);
-        _f.Sub(u2, u2, x3);              // Y3 = rr (V - X3) - 2 Y1 J
+        _f.Sub(u2, u2, x3);              // Y3 = R (V - X3) - Y1 H^3
         _f.Mul(u2, s2, u2);
         _f.Mul(z1z1, y1, z1z1);
-        _f.Add(z1z1, z1z1, z1z1);
         _f.Sub(y3, u2, z1z1);
         Clear(t, 5 * m);
         return flags;
@@ -668,7 +816,10 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
 
     // ---------------------------------------------------------------- field helpers
 
-    /// <summary>r = a^(p-2) = a^-1 (0 for 0), 4-bit fixed windows over the public exponent; constant time in a.</summary>
+    /// <summary>
+    /// r = a^(p-2) = a^-1 (0 for 0), 4-bit fixed windows over the public exponent; constant time in a (the
+    /// operation sequence depends only on p).
+    /// </summary>
     private void Invert(ulong* r, ulong* a)
     {
         int m = _m;
@@ -681,16 +832,21 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             _f.Mul(table + (i * m), table + ((i - 1) * m), a);
         }
 
-        Copy(acc, MontOne, m);
+        // The exponent p - 2 is public: its top window starts acc, and zero windows skip their multiplication.
         ulong* e = PMinus2;
-        for (int w = ((Curve.FieldBits + 3) / 4) - 1; w >= 0; w--)
+        int top = ((Curve.FieldBits + 3) / 4) - 1;
+        Copy(acc, table + ((int)((e[top >> 4] >> (4 * (top & 15))) & 0xF) * m), m);
+        for (int w = top - 1; w >= 0; w--)
         {
             _f.Sqr(acc, acc);
             _f.Sqr(acc, acc);
             _f.Sqr(acc, acc);
             _f.Sqr(acc, acc);
             int digit = (int)((e[w >> 4] >> (4 * (w & 15))) & 0xF);
-            _f.Mul(acc, acc, table + (digit * m));
+            if (digit != 0)
+            {
+                _f.Mul(acc, acc, table + (digit * m));
+            }
         }
 
         Copy(r, acc, m);
@@ -1087,4 +1243,71 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
             v[limbs - 1] >>= 1;
         }
     }
+}
+
+/// <summary>
+/// secp256k1's GLV endomorphism data (SEC 2 v2 §2.4.1 curve; the constants as published for it, checked here
+/// against their defining relations): beta, a cube root of unity mod p, and lambda, one mod n, with
+/// lambda (x, y) = (beta x, y); and the short basis (a1, b1), (a2, b2) of the lattice {(x, y): x + y lambda = 0 mod n}
+/// for the decomposition of Guide Alg. 3.74.
+/// </summary>
+internal sealed class Glv
+{
+    public static readonly BigInteger Beta = Hex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE");
+    public static readonly BigInteger Lambda = Hex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72");
+    private static readonly BigInteger s_a1 = Hex("3086D221A7D46BCDE86C90E49284EB15");
+    private static readonly BigInteger s_b1 = -Hex("E4437ED6010E88286F547FA90ABFE4C3");
+    private static readonly BigInteger s_a2 = Hex("114CA50F7A8E2F3F657C1108D9D44CFD8");
+    private static readonly BigInteger s_b2 = s_a1;
+
+    private readonly BigInteger _n;
+
+    public Glv(BigInteger n)
+    {
+        _n = n;
+        Debug.Assert(BigInteger.ModPow(Lambda, 3, n).IsOne && !Lambda.IsOne);
+        Debug.Assert(((s_a1 + (s_b1 * Lambda)) % n).IsZero && ((s_a2 + (s_b2 * Lambda)) % n).IsZero);
+    }
+
+    /// <summary>beta in the field struct's form (written by the group).</summary>
+    public ulong[] BetaMont { get; } = new ulong[4];
+
+    /// <summary>k = k1 + k2 lambda (mod n) with |k1|, |k2| about sqrt(n): Babai rounding against the short basis.</summary>
+    public void Split(BigInteger k, out BigInteger k1, out BigInteger k2)
+    {
+        BigInteger c1 = RoundDiv(s_b2 * k, _n);
+        BigInteger c2 = RoundDiv(-s_b1 * k, _n);
+        k1 = k - (c1 * s_a1) - (c2 * s_a2);
+        k2 = -(c1 * s_b1) - (c2 * s_b2);
+    }
+
+    public static int ByteLength(BigInteger v)
+    {
+        int bytes = 0;
+        for (BigInteger a = BigInteger.Abs(v); !a.IsZero; a >>= 8)
+        {
+            bytes++;
+        }
+
+        return bytes;
+    }
+
+    /// <summary>A non-negative v as big-endian bytes filling <paramref name="dst"/>.</summary>
+    public static void Write(BigInteger v, Span<byte> dst)
+    {
+        for (int i = dst.Length - 1; i >= 0; i--)
+        {
+            dst[i] = (byte)(v & 0xFF);
+            v >>= 8;
+        }
+    }
+
+    /// <summary>round(x / n) for n &gt; 0 (halves away from zero).</summary>
+    private static BigInteger RoundDiv(BigInteger x, BigInteger n)
+    {
+        BigInteger q = BigInteger.DivRem(BigInteger.Abs(x) + (n >> 1), n, out _);
+        return x.Sign < 0 ? -q : q;
+    }
+
+    private static BigInteger Hex(string s) => BigInteger.Parse("0" + s, System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
 }

@@ -129,3 +129,52 @@ internal sealed unsafe class FastPrimeField<TF> : PrimeField
         }
     }
 }
+
+/// <summary>The field structs by shape, each behind its <see cref="PrimeField"/> face (tests, for any modulus).</summary>
+internal static unsafe class FastFields
+{
+    internal enum Shape
+    {
+        /// <summary>Four limbs, Montgomery form, the P-256 reduction (p must be the P-256 prime).</summary>
+        P256,
+
+        /// <summary>Four limbs, plain form, the secp256k1 fold (p must be the secp256k1 prime).</summary>
+        Secp256k1,
+
+        /// <summary>Four limbs, Montgomery form, the generic reduction.</summary>
+        Generic4,
+
+        /// <summary>Six limbs, Montgomery form, written out.</summary>
+        Six,
+
+        /// <summary>Any number of limbs, Montgomery form, loops.</summary>
+        Loops,
+    }
+
+    public static PrimeField Create(System.Numerics.BigInteger p, Shape shape)
+    {
+        int bits = 0;
+        for (System.Numerics.BigInteger t = p; !t.IsZero; t >>= 1)
+        {
+            bits++;
+        }
+
+        int m = (bits + 63) / 64;
+        uint[] modulus = new uint[(bits + 31) / 32];
+        System.Numerics.BigInteger v = p;
+        for (int i = 0; i < modulus.Length; i++)
+        {
+            modulus[i] = (uint)(v & uint.MaxValue);
+            v >>= 32;
+        }
+
+        return shape switch
+        {
+            Shape.P256 => new FastPrimeField<Montgomery4Ops<P256Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
+            Shape.Secp256k1 => new FastPrimeField<Montgomery4Ops<Secp256k1Reduce4>>(new(FieldConstants.Create(p, 4, montgomery: false)), modulus),
+            Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
+            Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
+            _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
+        };
+    }
+}

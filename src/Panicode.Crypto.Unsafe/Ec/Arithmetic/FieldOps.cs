@@ -38,7 +38,14 @@ internal unsafe interface IFieldOps
 /// </summary>
 internal static unsafe class FieldConstants
 {
-    public static ulong* Create(BigInteger p, int m)
+    public static ulong* Create(BigInteger p, int m) => Create(p, m, montgomery: true);
+
+    /// <summary>
+    /// The constants block of p on m limbs; with <paramref name="montgomery"/> false the radix R is 1 (R mod p and
+    /// R^2 mod p are 1), for a field struct whose multiplication is the plain a b mod p (<see cref="Secp256k1Reduce4"/>):
+    /// the point code's conversions (multiply by R^2, by 1, by R^3) then leave values unchanged.
+    /// </summary>
+    public static ulong* Create(BigInteger p, int m, bool montgomery)
     {
         Debug.Assert(!p.IsEven && p.Sign > 0);
         ulong[] block = new ulong[(3 * m) + 1];
@@ -54,7 +61,7 @@ internal static unsafe class FieldConstants
 
         Debug.Assert(inv * p0 == 1);
         block[m] = 0UL - inv;
-        BigInteger r = BigInteger.One << (64 * m);
+        BigInteger r = montgomery ? BigInteger.One << (64 * m) : BigInteger.One;
         Write(r % p, block, m + 1, m);
         Write(r * r % p, block, (2 * m) + 1, m);
         GCHandle handle = GCHandle.Alloc(block, GCHandleType.Pinned);
@@ -275,6 +282,8 @@ internal readonly unsafe struct MontgomeryOps : IFieldOps
 /// Montgomery arithmetic on exactly four limbs (P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit
 /// modulus), written out: the 8-limb product (10 multiplications for a square) in locals, then four reduction
 /// rounds (separated operand scanning, <typeparamref name="TR"/>), so nothing goes through memory but the operands.
+/// Mul and Sqr are never inlined: a point formula with eight of them inlined spills more than the calls cost
+/// (P-256 verification and ECDH about 12% faster as calls, docs/benchmarks.md, 2026-11-26).
 /// </summary>
 internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
     where TR : struct, IReduce4
@@ -290,7 +299,7 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
 
     public ulong* Constants => _c;
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ulong* r, ulong* a, ulong* b)
     {
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
@@ -318,7 +327,7 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ulong* r, ulong* a)
     {
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
@@ -485,5 +494,305 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
         t7 = Limb.AddC(t7, c, ref k);
 
         Limb.Final4(r, pc, t4, t5, t6, t7, k);
+    }
+}
+
+/// <summary>
+/// Reduction modulo the secp256k1 prime p = 2^256 - C, C = 2^32 + 977 (SEC 2 v2 §2.4.1), without Montgomery form
+/// (the constants block has R = 1, <see cref="FieldConstants.Create(BigInteger, int, bool)"/>): 2^256 = C mod p, so
+/// t = H 2^256 + L = L + H C (mod p), folded twice, then one masked subtraction of p. Four products by the 33-bit
+/// C and one more, against sixteen for a Montgomery reduction, and no serial dependence of one round on the last.
+/// </summary>
+internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
+{
+    public const ulong C = 0x1000003D1UL;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
+    {
+        // L + H C limb by limb: t_{4+i} C + t_i + c <= (2^64 - 1)(C + 1) + c, so each carry word c stays at most
+        // C + 1 < 2^34 and the 128-bit sum never overflows. The value is now (t0..t3) + c 2^256, c < 2^34.
+        ulong c = Wide.MulAdd(t4, C, t0, 0, out t0);
+        c = Wide.MulAdd(t5, C, t1, c, out t1);
+        c = Wide.MulAdd(t6, C, t2, c, out t2);
+        c = Wide.MulAdd(t7, C, t3, c, out t3);
+
+        // Fold c 2^256 = c C (mod p), c C < 2^68: adding it to (t0..t3) carries out k in {0, 1}.
+        ulong hi = Wide.Mul(c, C, out ulong lo);
+        ulong k = 0;
+        t0 = Limb.AddC(t0, lo, ref k);
+        t1 = Limb.AddC(t1, hi, ref k);
+        t2 = Limb.AddC(t2, 0, ref k);
+        t3 = Limb.AddC(t3, 0, ref k);
+
+        // When k = 1 the sum wrapped, so (t0..t3) < c C < 2^68 and adding C (for the 2^256 carried out) reaches at
+        // most t1, which is below 2^4: no carry leaves t1. When k = 0 nothing is added.
+        ulong add = C & (0UL - k);
+        ulong s0 = t0 + add;
+        t1 += Wide.Carry(t0, add, s0);
+        t0 = s0;
+
+        // Now t < 2^256 < 2p: t >= p exactly when t + C carries out of 2^256, and then t - p = t + C mod 2^256.
+        ulong f = 0;
+        s0 = Limb.AddC(t0, C, ref f);
+        ulong s1 = Limb.AddC(t1, 0, ref f);
+        ulong s2 = Limb.AddC(t2, 0, ref f);
+        ulong s3 = Limb.AddC(t3, 0, ref f);
+        ulong take = 0UL - f;
+        r[0] = t0 ^ (take & (t0 ^ s0));
+        r[1] = t1 ^ (take & (t1 ^ s1));
+        r[2] = t2 ^ (take & (t2 ^ s2));
+        r[3] = t3 ^ (take & (t3 ^ s3));
+    }
+}
+
+/// <summary>
+/// Montgomery arithmetic on exactly six limbs (P-384, brainpoolP384r1 and any 321..384-bit modulus), written out as
+/// <see cref="Montgomery4Ops{TR}"/> is: the 12-limb product (21 multiplications for a square) in locals, then six
+/// reduction rounds by separated operand scanning, so no loop, stack buffer or memory temporary is left in it.
+/// Mul and Sqr are never inlined, as in <see cref="Montgomery4Ops{TR}"/>.
+/// </summary>
+internal readonly unsafe struct Montgomery6Ops : IFieldOps
+{
+    private readonly ulong* _c;
+
+    public Montgomery6Ops(ulong* constants)
+    {
+        _c = constants;
+    }
+
+    public int Limbs => 6;
+
+    public ulong* Constants => _c;
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public void Mul(ulong* r, ulong* a, ulong* b)
+    {
+        ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];
+        ulong t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, c;
+        ulong bi = b[0];
+        c = Wide.Mul(a0, bi, out t0);
+        c = Wide.MulAdd(a1, bi, c, 0, out t1);
+        c = Wide.MulAdd(a2, bi, c, 0, out t2);
+        c = Wide.MulAdd(a3, bi, c, 0, out t3);
+        c = Wide.MulAdd(a4, bi, c, 0, out t4);
+        t6 = Wide.MulAdd(a5, bi, c, 0, out t5);
+        bi = b[1];
+        c = Wide.MulAdd(a0, bi, t1, 0, out t1);
+        c = Wide.MulAdd(a1, bi, t2, c, out t2);
+        c = Wide.MulAdd(a2, bi, t3, c, out t3);
+        c = Wide.MulAdd(a3, bi, t4, c, out t4);
+        c = Wide.MulAdd(a4, bi, t5, c, out t5);
+        t7 = Wide.MulAdd(a5, bi, t6, c, out t6);
+        bi = b[2];
+        c = Wide.MulAdd(a0, bi, t2, 0, out t2);
+        c = Wide.MulAdd(a1, bi, t3, c, out t3);
+        c = Wide.MulAdd(a2, bi, t4, c, out t4);
+        c = Wide.MulAdd(a3, bi, t5, c, out t5);
+        c = Wide.MulAdd(a4, bi, t6, c, out t6);
+        t8 = Wide.MulAdd(a5, bi, t7, c, out t7);
+        bi = b[3];
+        c = Wide.MulAdd(a0, bi, t3, 0, out t3);
+        c = Wide.MulAdd(a1, bi, t4, c, out t4);
+        c = Wide.MulAdd(a2, bi, t5, c, out t5);
+        c = Wide.MulAdd(a3, bi, t6, c, out t6);
+        c = Wide.MulAdd(a4, bi, t7, c, out t7);
+        t9 = Wide.MulAdd(a5, bi, t8, c, out t8);
+        bi = b[4];
+        c = Wide.MulAdd(a0, bi, t4, 0, out t4);
+        c = Wide.MulAdd(a1, bi, t5, c, out t5);
+        c = Wide.MulAdd(a2, bi, t6, c, out t6);
+        c = Wide.MulAdd(a3, bi, t7, c, out t7);
+        c = Wide.MulAdd(a4, bi, t8, c, out t8);
+        t10 = Wide.MulAdd(a5, bi, t9, c, out t9);
+        bi = b[5];
+        c = Wide.MulAdd(a0, bi, t5, 0, out t5);
+        c = Wide.MulAdd(a1, bi, t6, c, out t6);
+        c = Wide.MulAdd(a2, bi, t7, c, out t7);
+        c = Wide.MulAdd(a3, bi, t8, c, out t8);
+        c = Wide.MulAdd(a4, bi, t9, c, out t9);
+        t11 = Wide.MulAdd(a5, bi, t10, c, out t10);
+        Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public void Sqr(ulong* r, ulong* a)
+    {
+        ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4], a5 = a[5];
+        ulong t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, c;
+
+        // Cross products a_i a_j, i < j, row by row.
+        c = Wide.Mul(a0, a1, out t1);
+        c = Wide.MulAdd(a0, a2, c, 0, out t2);
+        c = Wide.MulAdd(a0, a3, c, 0, out t3);
+        c = Wide.MulAdd(a0, a4, c, 0, out t4);
+        t6 = Wide.MulAdd(a0, a5, c, 0, out t5);
+        c = Wide.MulAdd(a1, a2, t3, 0, out t3);
+        c = Wide.MulAdd(a1, a3, t4, c, out t4);
+        c = Wide.MulAdd(a1, a4, t5, c, out t5);
+        t7 = Wide.MulAdd(a1, a5, t6, c, out t6);
+        c = Wide.MulAdd(a2, a3, t5, 0, out t5);
+        c = Wide.MulAdd(a2, a4, t6, c, out t6);
+        t8 = Wide.MulAdd(a2, a5, t7, c, out t7);
+        c = Wide.MulAdd(a3, a4, t7, 0, out t7);
+        t9 = Wide.MulAdd(a3, a5, t8, c, out t8);
+        t10 = Wide.MulAdd(a4, a5, t9, 0, out t9);
+
+        // Doubled (the cross sum is below a^2 / 2, so no bit is lost), plus the squares a_i^2.
+        t11 = t10 >> 63;
+        t10 = (t10 << 1) | (t9 >> 63);
+        t9 = (t9 << 1) | (t8 >> 63);
+        t8 = (t8 << 1) | (t7 >> 63);
+        t7 = (t7 << 1) | (t6 >> 63);
+        t6 = (t6 << 1) | (t5 >> 63);
+        t5 = (t5 << 1) | (t4 >> 63);
+        t4 = (t4 << 1) | (t3 >> 63);
+        t3 = (t3 << 1) | (t2 >> 63);
+        t2 = (t2 << 1) | (t1 >> 63);
+        t1 <<= 1;
+        ulong h = Wide.Mul(a0, a0, out t0);
+        c = 0;
+        t1 = Limb.AddC(t1, h, ref c);
+        ulong l;
+        h = Wide.Mul(a1, a1, out l);
+        t2 = Limb.AddC(t2, l, ref c);
+        t3 = Limb.AddC(t3, h, ref c);
+        h = Wide.Mul(a2, a2, out l);
+        t4 = Limb.AddC(t4, l, ref c);
+        t5 = Limb.AddC(t5, h, ref c);
+        h = Wide.Mul(a3, a3, out l);
+        t6 = Limb.AddC(t6, l, ref c);
+        t7 = Limb.AddC(t7, h, ref c);
+        h = Wide.Mul(a4, a4, out l);
+        t8 = Limb.AddC(t8, l, ref c);
+        t9 = Limb.AddC(t9, h, ref c);
+        h = Wide.Mul(a5, a5, out l);
+        t10 = Limb.AddC(t10, l, ref c);
+        t11 = t11 + h + c;
+        Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Add(ulong* r, ulong* a, ulong* b)
+    {
+        ulong c = 0;
+        ulong s0 = Limb.AddC(a[0], b[0], ref c);
+        ulong s1 = Limb.AddC(a[1], b[1], ref c);
+        ulong s2 = Limb.AddC(a[2], b[2], ref c);
+        ulong s3 = Limb.AddC(a[3], b[3], ref c);
+        ulong s4 = Limb.AddC(a[4], b[4], ref c);
+        ulong s5 = Limb.AddC(a[5], b[5], ref c);
+        Final(r, _c, s0, s1, s2, s3, s4, s5, c);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Sub(ulong* r, ulong* a, ulong* b)
+    {
+        ulong* p = _c;
+        ulong bw = 0;
+        ulong d0 = Limb.SubB(a[0], b[0], ref bw);
+        ulong d1 = Limb.SubB(a[1], b[1], ref bw);
+        ulong d2 = Limb.SubB(a[2], b[2], ref bw);
+        ulong d3 = Limb.SubB(a[3], b[3], ref bw);
+        ulong d4 = Limb.SubB(a[4], b[4], ref bw);
+        ulong d5 = Limb.SubB(a[5], b[5], ref bw);
+        ulong mask = 0UL - bw;
+        ulong c = 0;
+        r[0] = Limb.AddC(d0, p[0] & mask, ref c);
+        r[1] = Limb.AddC(d1, p[1] & mask, ref c);
+        r[2] = Limb.AddC(d2, p[2] & mask, ref c);
+        r[3] = Limb.AddC(d3, p[3] & mask, ref c);
+        r[4] = Limb.AddC(d4, p[4] & mask, ref c);
+        r[5] = Limb.AddC(d5, p[5] & mask, ref c);
+    }
+
+    /// <summary>
+    /// r = t R^-1 mod p for t = (t0..t11) &lt; p^2: six rounds each adding q p (q = t_i m0) so limb i vanishes; the
+    /// carry of round i lands on limb i + 6 together with the one-bit carry k of the previous round (their sum is
+    /// below 2^65, so k stays one bit). The result t_6..t_11 + k 2^384 is below 2p; one masked subtraction ends it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7, ulong t8, ulong t9, ulong t10, ulong t11)
+    {
+        ulong p0 = pc[0], p1 = pc[1], p2 = pc[2], p3 = pc[3], p4 = pc[4], p5 = pc[5], m0 = pc[6];
+        ulong c, k, s, q;
+
+        q = t0 * m0;
+        c = Wide.MulAdd(q, p0, t0, 0, out _);
+        c = Wide.MulAdd(q, p1, t1, c, out t1);
+        c = Wide.MulAdd(q, p2, t2, c, out t2);
+        c = Wide.MulAdd(q, p3, t3, c, out t3);
+        c = Wide.MulAdd(q, p4, t4, c, out t4);
+        c = Wide.MulAdd(q, p5, t5, c, out t5);
+        s = t6 + c;
+        k = Wide.Carry(t6, c, s);
+        t6 = s;
+
+        q = t1 * m0;
+        c = Wide.MulAdd(q, p0, t1, 0, out _);
+        c = Wide.MulAdd(q, p1, t2, c, out t2);
+        c = Wide.MulAdd(q, p2, t3, c, out t3);
+        c = Wide.MulAdd(q, p3, t4, c, out t4);
+        c = Wide.MulAdd(q, p4, t5, c, out t5);
+        c = Wide.MulAdd(q, p5, t6, c, out t6);
+        t7 = Limb.AddC(t7, c, ref k);
+
+        q = t2 * m0;
+        c = Wide.MulAdd(q, p0, t2, 0, out _);
+        c = Wide.MulAdd(q, p1, t3, c, out t3);
+        c = Wide.MulAdd(q, p2, t4, c, out t4);
+        c = Wide.MulAdd(q, p3, t5, c, out t5);
+        c = Wide.MulAdd(q, p4, t6, c, out t6);
+        c = Wide.MulAdd(q, p5, t7, c, out t7);
+        t8 = Limb.AddC(t8, c, ref k);
+
+        q = t3 * m0;
+        c = Wide.MulAdd(q, p0, t3, 0, out _);
+        c = Wide.MulAdd(q, p1, t4, c, out t4);
+        c = Wide.MulAdd(q, p2, t5, c, out t5);
+        c = Wide.MulAdd(q, p3, t6, c, out t6);
+        c = Wide.MulAdd(q, p4, t7, c, out t7);
+        c = Wide.MulAdd(q, p5, t8, c, out t8);
+        t9 = Limb.AddC(t9, c, ref k);
+
+        q = t4 * m0;
+        c = Wide.MulAdd(q, p0, t4, 0, out _);
+        c = Wide.MulAdd(q, p1, t5, c, out t5);
+        c = Wide.MulAdd(q, p2, t6, c, out t6);
+        c = Wide.MulAdd(q, p3, t7, c, out t7);
+        c = Wide.MulAdd(q, p4, t8, c, out t8);
+        c = Wide.MulAdd(q, p5, t9, c, out t9);
+        t10 = Limb.AddC(t10, c, ref k);
+
+        q = t5 * m0;
+        c = Wide.MulAdd(q, p0, t5, 0, out _);
+        c = Wide.MulAdd(q, p1, t6, c, out t6);
+        c = Wide.MulAdd(q, p2, t7, c, out t7);
+        c = Wide.MulAdd(q, p3, t8, c, out t8);
+        c = Wide.MulAdd(q, p4, t9, c, out t9);
+        c = Wide.MulAdd(q, p5, t10, c, out t10);
+        t11 = Limb.AddC(t11, c, ref k);
+
+        Final(r, pc, t6, t7, t8, t9, t10, t11, k);
+    }
+
+    /// <summary>r = (t0..t5) + k 2^384 - p when that is not negative, else (t0..t5); the input is below 2p.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong k)
+    {
+        ulong b = 0;
+        ulong r0 = Limb.SubB(t0, pc[0], ref b);
+        ulong r1 = Limb.SubB(t1, pc[1], ref b);
+        ulong r2 = Limb.SubB(t2, pc[2], ref b);
+        ulong r3 = Limb.SubB(t3, pc[3], ref b);
+        ulong r4 = Limb.SubB(t4, pc[4], ref b);
+        ulong r5 = Limb.SubB(t5, pc[5], ref b);
+        ulong keep = 0UL - (b & (k ^ 1));
+        r[0] = r0 ^ (keep & (r0 ^ t0));
+        r[1] = r1 ^ (keep & (r1 ^ t1));
+        r[2] = r2 ^ (keep & (r2 ^ t2));
+        r[3] = r3 ^ (keep & (r3 ^ t3));
+        r[4] = r4 ^ (keep & (r4 ^ t4));
+        r[5] = r5 ^ (keep & (r5 ^ t5));
     }
 }

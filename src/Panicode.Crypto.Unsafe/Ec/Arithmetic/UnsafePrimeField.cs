@@ -146,6 +146,147 @@ internal abstract unsafe class UnsafePrimeField : PrimeField
     }
 
     /// <summary>
+    /// r = a^-1 mod p for a public a (0 for a = 0) by the binary extended Euclidean algorithm (Guide Alg. 2.22) in
+    /// variable time: with u = a, v = p and the invariants x1 a = u, x2 a = v (mod p) it ends with x1 = a^-1 when
+    /// u = 1 (or x2 when v = 1). About a third of the constant-time <see cref="Invert"/>'s time on 256-bit moduli.
+    /// </summary>
+    [MethodImpl(Hot.Optimize)]
+    public override void InvertPublic(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int n = _p.Length;
+        int m = _m;
+        Debug.Assert(r.Length == n && a.Length == n);
+        ulong* buf = stackalloc ulong[4 * m];
+        ulong* u = buf;
+        ulong* v = buf + m;
+        ulong* x1 = buf + (2 * m);
+        ulong* x2 = buf + (3 * m);
+        fixed (ulong* p = _p64)
+        {
+            for (int i = 0; i < m; i++)
+            {
+                u[i] = 0;
+                v[i] = p[i];
+                x1[i] = 0;
+                x2[i] = 0;
+            }
+
+            for (int i = 0; i < n; i++)
+            {
+                u[i >> 1] |= (ulong)a[i] << (32 * (i & 1));
+            }
+
+            x1[0] = 1;
+            if (IsZeroVar(u, m))
+            {
+                r.Clear();
+                return;
+            }
+
+            while (!IsOneVar(u, m) && !IsOneVar(v, m))
+            {
+                while ((u[0] & 1) == 0)
+                {
+                    HalveVar(u, x1, p, m);
+                }
+
+                while ((v[0] & 1) == 0)
+                {
+                    HalveVar(v, x2, p, m);
+                }
+
+                // u, v odd and both non-zero (gcd(a, p) = 1): the larger loses the smaller, staying non-negative.
+                if (GreaterOrEqualVar(u, v, m))
+                {
+                    SubVar(u, v, x1, x2, p, m);
+                }
+                else
+                {
+                    SubVar(v, u, x2, x1, p, m);
+                }
+            }
+
+            ulong* x = IsOneVar(u, m) ? x1 : x2;
+            for (int i = 0; i < n; i++)
+            {
+                r[i] = (uint)(x[i >> 1] >> (32 * (i & 1)));
+            }
+        }
+
+        AdjustInverse(r);
+    }
+
+    private static bool IsZeroVar(ulong* a, int m)
+    {
+        ulong or = 0;
+        for (int i = 0; i < m; i++)
+        {
+            or |= a[i];
+        }
+
+        return or == 0;
+    }
+
+    private static bool IsOneVar(ulong* a, int m)
+    {
+        ulong or = a[0] ^ 1;
+        for (int i = 1; i < m; i++)
+        {
+            or |= a[i];
+        }
+
+        return or == 0;
+    }
+
+    private static bool GreaterOrEqualVar(ulong* a, ulong* b, int m)
+    {
+        for (int i = m - 1; i >= 0; i--)
+        {
+            if (a[i] != b[i])
+            {
+                return a[i] > b[i];
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>w /= 2 (w even) and x = x / 2 mod p (p odd: add p first when x is odd; its carry is the new top bit).</summary>
+    private static void HalveVar(ulong* w, ulong* x, ulong* p, int m)
+    {
+        for (int i = 0; i < m - 1; i++)
+        {
+            w[i] = (w[i] >> 1) | (w[i + 1] << 63);
+        }
+
+        w[m - 1] >>= 1;
+        ulong top = (x[0] & 1) != 0 ? AddMasked(x, p, ulong.MaxValue, m) : 0;
+        for (int i = 0; i < m - 1; i++)
+        {
+            x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+        }
+
+        x[m - 1] = (x[m - 1] >> 1) | (top << 63);
+    }
+
+    /// <summary>w -= z (w &gt;= z) and x = x - y mod p (x, y &lt; p).</summary>
+    private static void SubVar(ulong* w, ulong* z, ulong* x, ulong* y, ulong* p, int m)
+    {
+        ulong bw = 0;
+        ulong bx = 0;
+        for (int i = 0; i < m; i++)
+        {
+            w[i] = Limb.SubB(w[i], z[i], ref bw);
+            x[i] = Limb.SubB(x[i], y[i], ref bx);
+        }
+
+        if (bx != 0)
+        {
+            AddMasked(x, p, ulong.MaxValue, m);
+        }
+    }
+
+    /// <summary>
     /// Turns the inverse of the internal representation into the internal representation of the inverse (nothing
     /// to do when the two coincide, as in the Solinas fields).
     /// </summary>

@@ -93,6 +93,12 @@ internal abstract class PrimeField
     public uint Equal(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b) => Limbs.Equal(a, b);
 
     /// <summary>
+    /// r = a^-1 mod p for a public a (0 for a = 0), which may take time depending on a (ECDSA verification's s^-1);
+    /// this base is <see cref="Invert"/>, a faster flavour may substitute a variable-time algorithm.
+    /// </summary>
+    public virtual void InvertPublic(Span<uint> r, ReadOnlySpan<uint> a) => Invert(r, a);
+
+    /// <summary>
     /// r = a^(p-2) = a^-1 mod p (Fermat), 0 for a = 0. The exponent is public, so a fixed 4-bit window over its
     /// bits may index the table of a^0..a^15 directly; the sequence of operations is the same for every a.
     /// </summary>

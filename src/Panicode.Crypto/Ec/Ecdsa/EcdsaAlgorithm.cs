@@ -151,7 +151,7 @@ internal static class EcdsaAlgorithm
         }
 
         HashToScalar(group, hash, e);
-        sf.Invert(s, s);
+        sf.InvertPublic(s, s);
         sf.Mul(u1, e, s);
         sf.Mul(u2, r, s);
         int len = group.OrderBytes;

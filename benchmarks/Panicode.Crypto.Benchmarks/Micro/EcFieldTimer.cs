@@ -1,0 +1,137 @@
+using System;
+using System.Diagnostics;
+using System.Globalization;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using Panicode.Crypto.Unsafe.Ec;
+
+namespace Panicode.Crypto.Benchmarks.Micro;
+
+/// <summary>
+/// <c>-- --ec-field</c>: ns per field multiplication and squaring of the Unsafe EC field structs (FieldOps.cs) on
+/// P-256, secp256k1 and P-384, each a dependent chain (x = x y, x = x^2) timed with a Stopwatch; the fastest of
+/// several rounds is kept (load from other processes only slows a round down).
+/// </summary>
+public static unsafe class EcFieldTimer
+{
+    private const int Iterations = 200_000;
+    private const int Rounds = 15;
+
+    public static void Run()
+    {
+        BigInteger p256 = BigInteger.Parse("0FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
+        BigInteger k1 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F", NumberStyles.HexNumber);
+        BigInteger p384 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF", NumberStyles.HexNumber);
+        Console.WriteLine("| field | Mul ns | Sqr ns | Add ns | Sub ns |");
+        Console.WriteLine("|---|---:|---:|---:|---:|");
+        Time("P-256", new Montgomery4Ops<P256Reduce4>(FieldConstants.Create(p256, 4)));
+        Time("secp256k1 (Montgomery, generic)", new Montgomery4Ops<GenericReduce4>(FieldConstants.Create(k1, 4)));
+        Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
+        Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
+        Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
+    }
+
+    private static void Time<TF>(string name, TF f)
+        where TF : struct, IFieldOps
+    {
+        int m = f.Limbs;
+        ulong* x = stackalloc ulong[m];
+        ulong* y = stackalloc ulong[m];
+        for (int i = 0; i < m; i++)
+        {
+            x[i] = 0x0123456789ABCDEFUL * (ulong)(i + 1);
+            y[i] = 0xFEDCBA9876543210UL ^ (ulong)i;
+        }
+
+        x[m - 1] >>= 8;
+        y[m - 1] >>= 8;
+        double mul = Best(() => MulLoop(f, x, y));
+        double sqr = Best(() => SqrLoop(f, x));
+        double add = Best(() => AddLoop(f, x, y));
+        double sub = Best(() => SubLoop(f, x, y));
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {mul:F1} | {sqr:F1} | {add:F1} | {sub:F1} |"));
+    }
+
+    private static double Best(Action loop)
+    {
+        double best = double.MaxValue;
+        for (int r = 0; r < Rounds; r++)
+        {
+            long start = Now();
+            loop();
+            double ns = (double)(Now() - start) / Iterations;
+            best = Math.Min(best, ns);
+        }
+
+        return best;
+    }
+
+    /// <summary>
+    /// This thread's CPU time in ns on Linux (time spent descheduled by other processes does not count), else the
+    /// wall clock.
+    /// </summary>
+    private static long Now()
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            TimeSpec t;
+            if (ClockGetTime(3 /* CLOCK_THREAD_CPUTIME_ID */, &t) == 0)
+            {
+                return (t.Seconds * 1_000_000_000L) + t.Nanoseconds;
+            }
+        }
+
+        return (long)(Stopwatch.GetTimestamp() * (1e9 / Stopwatch.Frequency));
+    }
+
+    [DllImport("libc", EntryPoint = "clock_gettime")]
+    private static extern int ClockGetTime(int clock, TimeSpec* t);
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct TimeSpec
+    {
+        public long Seconds;
+        public long Nanoseconds;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void MulLoop<TF>(TF f, ulong* x, ulong* y)
+        where TF : struct, IFieldOps
+    {
+        for (int i = 0; i < Iterations; i++)
+        {
+            f.Mul(x, x, y);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void SqrLoop<TF>(TF f, ulong* x)
+        where TF : struct, IFieldOps
+    {
+        for (int i = 0; i < Iterations; i++)
+        {
+            f.Sqr(x, x);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void AddLoop<TF>(TF f, ulong* x, ulong* y)
+        where TF : struct, IFieldOps
+    {
+        for (int i = 0; i < Iterations; i++)
+        {
+            f.Add(x, x, y);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void SubLoop<TF>(TF f, ulong* x, ulong* y)
+        where TF : struct, IFieldOps
+    {
+        for (int i = 0; i < Iterations; i++)
+        {
+            f.Sub(x, x, y);
+        }
+    }
+}

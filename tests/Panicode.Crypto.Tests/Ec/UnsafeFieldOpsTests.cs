@@ -1,0 +1,235 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Numerics;
+using Panicode.Crypto.Ec;
+using Panicode.Crypto.Unsafe.Ec;
+using Xunit;
+
+namespace Panicode.Crypto.Tests.Ec;
+
+/// <summary>
+/// The Unsafe flavour's 64-bit field structs (FieldOps.cs), each behind its PrimeField face (FastPrimeField, which only
+/// moves limbs), against System.Numerics.BigInteger mod p:
+/// Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two and runs of ones and zeros at
+/// every 32-bit boundary, p minus those) and on seeded random values, with the result written over either operand;
+/// and the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of each fold. Elements go
+/// in and out of the structs' form (x R mod p, R = 2^(64 m), or R = 1 for the plain secp256k1 struct) by BigInteger,
+/// independently of the code under test.
+/// </summary>
+public class UnsafeFieldOpsTests
+{
+    private static readonly BigInteger s_p256 = Hex("FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF");
+    private static readonly BigInteger s_k1 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F");
+    private static readonly BigInteger s_p384 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF");
+    private static readonly BigInteger s_bp384 = Hex("8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53");
+    private static readonly BigInteger s_bp256 = Hex("A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377");
+    private static readonly BigInteger s_p521 = (BigInteger.One << 521) - 1;
+
+    [Fact]
+    public void P256MontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.P256, s_p256, montgomery: true);
+
+    [Fact]
+    public void Secp256k1PlainMatchesBigInteger() =>
+        Check(FastFields.Shape.Secp256k1, s_k1, montgomery: false);
+
+    [Fact]
+    public void Secp256k1GenericMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Generic4, s_k1, montgomery: true);
+
+    [Fact]
+    public void BrainpoolP256GenericMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Generic4, s_bp256, montgomery: true);
+
+    [Fact]
+    public void P384SixLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Six, s_p384, montgomery: true);
+
+    [Fact]
+    public void BrainpoolP384SixLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Six, s_bp384, montgomery: true);
+
+    [Fact]
+    public void P384LoopMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Loops, s_p384, montgomery: true);
+
+    [Fact]
+    public void P521LoopMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Loops, s_p521, montgomery: true);
+
+    /// <summary>
+    /// The secp256k1 fold on products of any operands below 2^256 (not only reduced ones; the plain struct accepts
+    /// them): t mod p, fully reduced. The 512-bit values below are split into their halves as operands, together with
+    /// edge operands, so the products make the first fold's carry word its largest (up to (2^256 - 1)^2), carry out
+    /// of 2^256 in the second fold, and land on and around p.
+    /// </summary>
+    [Fact]
+    public void Secp256k1FoldReducesProductsOfUnreducedOperands()
+    {
+        BigInteger p = s_k1;
+        BigInteger two256 = BigInteger.One << 256;
+        List<BigInteger> values = new()
+        {
+            0, 1, p - 1, p, p + 1, 2 * p - 1, 2 * p, two256 - 1, two256, two256 + 1,
+            (two256 * two256) - 1,                   // H = L = 2^256 - 1
+            (two256 - 1) * two256,                   // H = 2^256 - 1, L = 0
+            ((two256 - 1) * two256) + p,             // L = p
+            ((two256 - 1) * two256) + (two256 - 1) - 0x1000003D1UL, // the first fold ends near 2^256
+            (p - 1) * (p - 1), p * p, p * (p - 1),
+        };
+        for (int k = 0; k < 512; k += 31)
+        {
+            values.Add(BigInteger.One << k);
+            values.Add((BigInteger.One << k) - 1);
+            values.Add((two256 * two256) - (BigInteger.One << k));
+        }
+
+        Random random = new(256);
+        byte[] buffer = new byte[65];
+        for (int i = 0; i < 2000; i++)
+        {
+            random.NextBytes(buffer);
+            buffer[64] = 0;
+            values.Add(new BigInteger(buffer));
+        }
+
+        PrimeField f = FastFields.Create(p, FastFields.Shape.Secp256k1);
+        uint[] a = new uint[8], b = new uint[8], r = new uint[8];
+        List<BigInteger> operands = new() { 0, 1, 2, p - 1, p, p + 1, two256 - 1, two256 - 2, two256 - p, (two256 - 1) / 2 };
+        foreach (BigInteger v in values)
+        {
+            operands.Add(v % two256);
+            operands.Add(v >> 256);
+        }
+
+        for (int i = 0; i < operands.Count; i++)
+        {
+            BigInteger x = operands[i];
+            BigInteger y = operands[(i * 7) % operands.Count];
+            Words(x, a);
+            Words(y, b);
+            f.Mul(r, a, b);
+            Assert.Equal(x * y % p, Number(r));
+            f.Sqr(r, a);
+            Assert.Equal(x * x % p, Number(r));
+        }
+
+        foreach (BigInteger x in new[] { two256 - 1, two256 - 2, p, p + 1, two256 - (BigInteger.One << 128) })
+        {
+            foreach (BigInteger y in operands)
+            {
+                Words(x, a);
+                Words(y, b);
+                f.Mul(r, a, b);
+                Assert.Equal(x * y % p, Number(r));
+            }
+        }
+    }
+
+    private static void Check(FastFields.Shape shape, BigInteger p, bool montgomery)
+    {
+        int bits = (int)p.GetBitLength();
+        int m = (bits + 63) / 64;
+        BigInteger radix = montgomery ? BigInteger.One << (64 * m) : BigInteger.One;
+        BigInteger radixInverse = BigInteger.ModPow(radix, p - 2, p);
+        PrimeField field = FastFields.Create(p, shape);
+
+        List<BigInteger> values = new() { 0, 1, 2, 3, p - 1, p - 2, p - 3, (p - 1) / 2, (p + 1) / 2 };
+        for (int k = 32; k < bits; k += 32)
+        {
+            values.Add(BigInteger.One << k);            // one bit over a run of zeros
+            values.Add((BigInteger.One << k) - 1);      // a run of ones
+            values.Add(p - (BigInteger.One << k));      // p's top bits over a run of zeros
+            values.Add(((p - 1) >> k) << k);            // p - 1 with its low k bits cleared
+        }
+
+        values.Add((BigInteger.One << (bits - 1)) % p);
+        values.Add((BigInteger.One << 255) % p);
+
+        Random random = new(bits);
+        List<BigInteger> randoms = new();
+        byte[] buffer = new byte[(8 * m) + 1];
+        while (randoms.Count < 300)
+        {
+            random.NextBytes(buffer);
+            buffer[^1] = 0;
+            BigInteger v = new BigInteger(buffer) >> ((8 * buffer.Length) - 8 - bits);
+            if (v < p)
+            {
+                randoms.Add(v);
+            }
+        }
+
+        int n = field.LimbCount;
+        uint[] a = new uint[n], b = new uint[n], r = new uint[n];
+        int checks = 0;
+        void Pair(BigInteger x, BigInteger y)
+        {
+            Load(x, a);
+            Load(y, b);
+            field.Mul(r, a, b);
+            Assert.Equal(x * y % p, Value(r));
+            field.Add(r, a, b);
+            Assert.Equal((x + y) % p, Value(r));
+            field.Sub(r, a, b);
+            Assert.Equal((((x - y) % p) + p) % p, Value(r));
+            checks += 3;
+        }
+
+        foreach (BigInteger x in values)
+        {
+            Load(x, a);
+            field.Sqr(r, a);
+            Assert.Equal(x * x % p, Value(r));
+            checks++;
+            foreach (BigInteger y in values)
+            {
+                Pair(x, y);
+            }
+        }
+
+        for (int i = 0; i < randoms.Count; i++)
+        {
+            Load(randoms[i], a);
+            field.Sqr(r, a);
+            Assert.Equal(randoms[i] * randoms[i] % p, Value(r));
+            checks++;
+            Pair(randoms[i], randoms[(i + 1) % randoms.Count]);
+            Pair(randoms[i], values[i % values.Count]);
+        }
+
+        Assert.Equal((values.Count * ((3 * values.Count) + 1)) + (randoms.Count * 7), checks);
+
+        void Load(BigInteger x, uint[] dst) => Words(x * radix % p, dst);
+
+        BigInteger Value(uint[] src)
+        {
+            BigInteger v = Number(src);
+            Assert.True(v < p, "not fully reduced");
+            return v * radixInverse % p;
+        }
+    }
+
+    private static void Words(BigInteger v, uint[] dst)
+    {
+        for (int i = 0; i < dst.Length; i++)
+        {
+            dst[i] = (uint)(v & uint.MaxValue);
+            v >>= 32;
+        }
+    }
+
+    private static BigInteger Number(uint[] src)
+    {
+        BigInteger v = 0;
+        for (int i = src.Length - 1; i >= 0; i--)
+        {
+            v = (v << 32) | src[i];
+        }
+
+        return v;
+    }
+
+    private static BigInteger Hex(string s) => BigInteger.Parse("0" + s, NumberStyles.HexNumber, CultureInfo.InvariantCulture);
+}
