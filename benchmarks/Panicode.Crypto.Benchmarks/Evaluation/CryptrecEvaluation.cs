@@ -163,7 +163,7 @@ public static class CryptrecEvaluation
     {
         CultureInfo c = CultureInfo.InvariantCulture;
         StringBuilder r = new();
-        r.AppendLine("# CRYPTREC-style evaluation of the block ciphers");
+        r.AppendLine("# CRYPTREC-style evaluation of the library");
         r.AppendLine();
         r.AppendLine(string.Format(c, "Command: `dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --evaluation{0}`. ", quick ? " --quick" : string.Empty) +
             string.Format(c, "Commit {0}. ", GitCommit()) +

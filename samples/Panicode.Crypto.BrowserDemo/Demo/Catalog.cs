@@ -44,6 +44,7 @@ public sealed record StreamEntry(
 /// <summary>A hash function in both flavours, with a known digest and its HMAC with a known MAC.</summary>
 public sealed record HashEntry(
     string Name,
+    string Id,
     Func<HashAlgorithm> Reference,
     Func<HashAlgorithm> Unsafe,
     (string Message, string Digest, string Source) KnownAnswer,
@@ -93,7 +94,7 @@ public static class Catalog
     /// <summary>The hash functions: both flavours, a known digest, and the HMAC over them with a known MAC.</summary>
     public static readonly IReadOnlyList<HashEntry> Hashes = new HashEntry[]
     {
-        new("RIPEMD-160", Ripemd160.Create, UnsafeCrypto.CreateRipemd160,
+        new("RIPEMD-160", "Ripemd160", Ripemd160.Create, UnsafeCrypto.CreateRipemd160,
             ("abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc", "Dobbertin, Bosselaers and Preneel, Appendix B"),
             key => new HmacRipemd160(key), key => UnsafeCrypto.CreateHmacRipemd160(key),
             ("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "Hi There", "24cb4bd67d20fc1a5d2ed7732dcc39377f0a5668", "RFC 2286, test case 1")),

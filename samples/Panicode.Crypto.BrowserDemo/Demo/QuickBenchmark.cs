@@ -41,8 +41,8 @@ public static class QuickBenchmark
 
         foreach (HashEntry hash in Catalog.Hashes)
         {
-            yield return () => HashRows(hash.Name, "Reference", hash.Reference, secondsPerCell);
-            yield return () => HashRows(hash.Name, "Unsafe", hash.Unsafe, secondsPerCell);
+            yield return () => HashRows(hash.Id, "Reference", hash.Reference, secondsPerCell);
+            yield return () => HashRows(hash.Id, "Unsafe", hash.Unsafe, secondsPerCell);
         }
 
         foreach (string curve in new[] { "nistP256", "secp256k1" })
