@@ -8,6 +8,7 @@ using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
 using Panicode.Crypto.Ablation.Camellia;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 using Panicode.Crypto.Ablation.Rijndael;
 
 namespace Panicode.Crypto.Benchmarks.Evaluation;
@@ -144,15 +145,7 @@ internal static class BrowserColumn
         {
             foreach ((string cipher, string variant, SymmetricAlgorithm algorithm) in variants)
             {
-                long calls = 0;
-                Stopwatch watch = Stopwatch.StartNew();
-                do
-                {
-                    algorithm.EncryptEcb(data, data, PaddingMode.None);
-                    calls++;
-                }
-                while (watch.Elapsed.TotalSeconds < CellSeconds);
-                double perCall = watch.Elapsed.TotalSeconds / calls;
+                double perCall = Timing.SecondsPerCall(() => algorithm.EncryptEcb(data, data, PaddingMode.None), CellSeconds);
                 if (round > 0)
                 {
                     seconds[(cipher, variant)] = seconds.TryGetValue((cipher, variant), out double previous) ? Math.Min(previous, perCall) : perCall;

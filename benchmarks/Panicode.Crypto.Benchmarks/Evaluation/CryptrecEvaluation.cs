@@ -10,6 +10,7 @@ using System.Text;
 using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Engines;
 using Org.BouncyCastle.Crypto.Parameters;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 using Panicode.Crypto.Registry;
 
 namespace Panicode.Crypto.Benchmarks.Evaluation;
@@ -84,20 +85,7 @@ public static class CryptrecEvaluation
     private static void Measure(Dictionary<(Subject, string), double> best, Subject subject, string metric, double seconds, Action action)
     {
         action();
-        long calls = 0;
-        Stopwatch watch = Stopwatch.StartNew();
-        do
-        {
-            for (int i = 0; i < 8; i++)
-            {
-                action();
-            }
-
-            calls += 8;
-        }
-        while (watch.Elapsed.TotalSeconds < seconds);
-
-        double perCall = watch.Elapsed.TotalSeconds / calls;
+        double perCall = Timing.SecondsPerCall(action, seconds);
         best[(subject, metric)] = best.TryGetValue((subject, metric), out double previous) ? Math.Min(previous, perCall) : perCall;
     }
 

@@ -1,10 +1,10 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.Globalization;
 using System.Linq;
 using System.Security.Cryptography;
 using System.Text;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 using Panicode.Crypto.Registry;
 
 namespace Panicode.Crypto.Benchmarks.Evaluation;
@@ -52,17 +52,9 @@ internal static class PublicKeySection
                     for (int round = 0; round <= rounds; round++)
                     {
                         action();
-                        long calls = 0;
-                        Stopwatch watch = Stopwatch.StartNew();
-                        do
-                        {
-                            action();
-                            calls++;
-                        }
-                        while (watch.Elapsed.TotalSeconds < cell);
+                        double perCall = Timing.SecondsPerCall(action, cell);
                         if (round > 0)
                         {
-                            double perCall = watch.Elapsed.TotalSeconds / calls;
                             best[metric] = best.TryGetValue(metric, out double previous) ? Math.Min(previous, perCall) : perCall;
                         }
                     }

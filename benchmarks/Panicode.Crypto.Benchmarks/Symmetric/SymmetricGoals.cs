@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Linq;
 using System.Security.Cryptography;
 using System.Text;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 using Panicode.Crypto.Unsafe;
 
 namespace Panicode.Crypto.Benchmarks.Symmetric;
@@ -46,17 +47,10 @@ public static class SymmetricGoals
             foreach ((string name, Action action) in rows)
             {
                 action();
-                Stopwatch watch = Stopwatch.StartNew();
-                int calls = 0;
-                do
-                {
-                    action();
-                    calls++;
-                }
-                while (watch.Elapsed.TotalSeconds < 0.05);
+                double perCall = Timing.SecondsPerCall(action, 0.05);
                 if (round > 0)
                 {
-                    best[name] = Math.Min(best[name], watch.Elapsed.TotalSeconds / calls);
+                    best[name] = Math.Min(best[name], perCall);
                 }
             }
 
