@@ -24,15 +24,15 @@ internal static class EvaluationKinds
             foreach (Flavour<SymmetricAlgorithm> flavour in CryptrecEvaluation.EvaluatedFlavours(blockCipher.Flavours))
             {
                 Func<BlockCipherAlgorithm> create = () => (BlockCipherAlgorithm)flavour.Create();
-                yield return new AeadSubject(family.Name + "-GCM", flavour.Name, key => new GcmSeal(create().CreateGcm(key)));
-                yield return new AeadSubject(family.Name + "-CCM", flavour.Name, key => new CcmSeal(create().CreateCcm(key)));
+                yield return new AeadSubject(family.Name + "-GCM", flavour.Name, key => Aead.Of(create().CreateGcm(key), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
+                yield return new AeadSubject(family.Name + "-CCM", flavour.Name, key => Aead.Of(create().CreateCcm(key), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
                 yield return new MacSubject(family.Name + "-CMAC", flavour.Name, key => create().CreateCmac(key));
             }
 
             if (family == Families.Rijndael)
             {
-                yield return new AeadSubject("Rijndael-GCM", "built-in AesGcm", key => new BuiltInGcm(new AesGcm(key, 16)));
-                yield return new AeadSubject("Rijndael-CCM", "built-in AesCcm", key => new BuiltInCcm(new AesCcm(key)));
+                yield return new AeadSubject("Rijndael-GCM", "built-in AesGcm", key => Aead.Of(new AesGcm(key, 16), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
+                yield return new AeadSubject("Rijndael-CCM", "built-in AesCcm", key => Aead.Of(new AesCcm(key), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
             }
         }
         else if (family is Family<StreamCipher> streams)
@@ -63,64 +63,51 @@ internal static class EvaluationKinds
         }
     }
 
-    /// <summary>Seal and open with a 12-byte nonce (CCM: 12-byte nonce, 16-byte tag) and no associated data.</summary>
-    private interface ISeal : IDisposable
-    {
-        void Seal(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag);
+    // Seal (nonce, plaintext, ciphertext, tag) and open (nonce, ciphertext, tag, plaintext) of one AEAD object.
+    private delegate void SealAction<T>(T aead, byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag);
 
-        void Open(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext);
+    private delegate void OpenAction<T>(T aead, byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext);
+
+    /// <summary>
+    /// One AEAD object of any of the four shapes measured (our Gcm and Ccm, the BCL's AesGcm and AesCcm, which share
+    /// method shapes but no interface): 12-byte nonce, 16-byte tag, no associated data.
+    /// </summary>
+    private sealed class Aead(Action<byte[], byte[], byte[], byte[]> seal, Action<byte[], byte[], byte[], byte[]> open, IDisposable owner) : IDisposable
+    {
+        public static Aead Of<T>(T aead, SealAction<T> seal, OpenAction<T> open)
+            where T : IDisposable =>
+            new((n, p, c, t) => seal(aead, n, p, c, t), (n, c, t, p) => open(aead, n, c, t, p), aead);
+
+        public void Seal(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag) => seal(nonce, plaintext, ciphertext, tag);
+
+        public void Open(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext) => open(nonce, ciphertext, tag, plaintext);
+
+        public void Dispose() => owner.Dispose();
     }
 
-    private sealed class GcmSeal(Gcm gcm) : ISeal
+    // TryComputeHash returns false, having done nothing, when the destination is too small: never time that.
+    private static void Require(bool done)
     {
-        public void Seal(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag) => gcm.Encrypt(nonce, plaintext, ciphertext, tag);
-
-        public void Open(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext) => gcm.Decrypt(nonce, ciphertext, tag, plaintext);
-
-        public void Dispose() => gcm.Dispose();
+        if (!done)
+        {
+            throw new InvalidOperationException("The MAC or digest did not fit its buffer.");
+        }
     }
 
-    private sealed class CcmSeal(Ccm ccm) : ISeal
-    {
-        public void Seal(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag) => ccm.Encrypt(nonce, plaintext, ciphertext, tag);
-
-        public void Open(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext) => ccm.Decrypt(nonce, ciphertext, tag, plaintext);
-
-        public void Dispose() => ccm.Dispose();
-    }
-
-    private sealed class BuiltInGcm(AesGcm gcm) : ISeal
-    {
-        public void Seal(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag) => gcm.Encrypt(nonce, plaintext, ciphertext, tag);
-
-        public void Open(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext) => gcm.Decrypt(nonce, ciphertext, tag, plaintext);
-
-        public void Dispose() => gcm.Dispose();
-    }
-
-    private sealed class BuiltInCcm(AesCcm ccm) : ISeal
-    {
-        public void Seal(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag) => ccm.Encrypt(nonce, plaintext, ciphertext, tag);
-
-        public void Open(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext) => ccm.Decrypt(nonce, ciphertext, tag, plaintext);
-
-        public void Dispose() => ccm.Dispose();
-    }
-
-    private sealed class AeadSubject(string algorithm, string implementation, Func<byte[], ISeal> create)
+    private sealed class AeadSubject(string algorithm, string implementation, Func<byte[], Aead> create)
         : CryptrecEvaluation.Subject(algorithm, implementation, Modes)
     {
         private readonly byte[] _nonce = new byte[12];
         private readonly byte[] _tag = new byte[16];
         private readonly byte[] _block = new byte[16];
         private readonly Dictionary<int, (byte[] Ciphertext, byte[] Tag)> _sealed = new();
-        private ISeal? _seal;
+        private Aead? _seal;
 
         public override void Setup(byte[] key) => _seal = create(key);
 
         public override void KeySetup(byte[] key)
         {
-            using ISeal seal = create((byte[])key.Clone());
+            using Aead seal = create((byte[])key.Clone());
             seal.Seal(_nonce, _block, _block, _tag);
         }
 
@@ -158,26 +145,18 @@ internal static class EvaluationKinds
         public override void KeySetup(byte[] key)
         {
             using KeyedHashAlgorithm mac = create((byte[])key.Clone());
-            Check(mac.TryComputeHash(_block, _mac, out _));
+            Require(mac.TryComputeHash(_block, _mac, out _));
         }
 
-        public override void Encrypt(byte[] input, byte[] output) => Check(_keyed!.TryComputeHash(input, _mac, out _));
+        public override void Encrypt(byte[] input, byte[] output) => Require(_keyed!.TryComputeHash(input, _mac, out _));
 
         // Verification: the MAC again and a comparison in constant time.
         public override void Decrypt(byte[] input, byte[] output)
         {
-            Check(_keyed!.TryComputeHash(input, _expected, out _));
+            Require(_keyed!.TryComputeHash(input, _expected, out _));
             CryptographicOperations.FixedTimeEquals(_expected, _mac);
         }
 
-        // A destination too small would make TryComputeHash return false having done nothing: never time that.
-        private static void Check(bool done)
-        {
-            if (!done)
-            {
-                throw new InvalidOperationException("The MAC did not fit its buffer.");
-            }
-        }
     }
 
     // Key setup is seed 002's initialisation: a new key and IV and the first 16 bytes of key stream. Encryption and
@@ -223,19 +202,12 @@ internal static class EvaluationKinds
         public override void KeySetup(byte[] key)
         {
             using HashAlgorithm hash = create();
-            Done(hash.TryComputeHash(_block, _digest, out _));
+            Require(hash.TryComputeHash(_block, _digest, out _));
         }
 
-        public override void Encrypt(byte[] input, byte[] output) => Done(_hash!.TryComputeHash(input, _digest, out _));
+        public override void Encrypt(byte[] input, byte[] output) => Require(_hash!.TryComputeHash(input, _digest, out _));
 
-        public override void Decrypt(byte[] input, byte[] output) => Done(_hash!.TryComputeHash(input, _digest, out _));
+        public override void Decrypt(byte[] input, byte[] output) => Require(_hash!.TryComputeHash(input, _digest, out _));
 
-        private static void Done(bool done)
-        {
-            if (!done)
-            {
-                throw new InvalidOperationException("The digest did not fit its buffer.");
-            }
-        }
     }
 }

@@ -69,6 +69,8 @@ public static class QuickBenchmark
         }
     }
 
+    // A new key array each time, so the schedule is built again (the one-shot methods cache it per key), as the
+    // CoreCLR evaluation measures it.
     private static IEnumerable<BenchmarkRow> CipherRows(string name, string flavour, Func<SymmetricAlgorithm> create, int keyBits, double seconds, int[] sizes)
     {
         byte[] key = new byte[keyBits / 8];
@@ -76,28 +78,19 @@ public static class QuickBenchmark
         using SymmetricAlgorithm algorithm = create();
         algorithm.Key = key;
         using SymmetricAlgorithm rekeyed = create();
-        byte[] block = new byte[16];
-
-        List<BenchmarkRow> rows = new();
-        // A new key array each time, so the schedule is built again (the one-shot methods cache it per key), as the
-        // CoreCLR evaluation measures it.
-        double keySetup = SecondsPerCall(seconds, () =>
-        {
-            rekeyed.Key = (byte[])key.Clone();
-            rekeyed.EncryptEcb(block.AsSpan(0, rekeyed.BlockSize / 8), block.AsSpan(0, rekeyed.BlockSize / 8), PaddingMode.None);
-        });
-        rows.Add(new BenchmarkRow(name, flavour, "KeySetup", keySetup * 1e6, "µs"));
-        foreach (int size in sizes)
-        {
-            byte[] input = new byte[size];
-            byte[] output = new byte[size];
-            double encrypt = SecondsPerCall(seconds, () => algorithm.EncryptEcb(input, output, PaddingMode.None));
-            double decrypt = SecondsPerCall(seconds, () => algorithm.DecryptEcb(input, output, PaddingMode.None));
-            rows.Add(new BenchmarkRow(name, flavour, "Encrypt" + size, size / encrypt / 1e6, "MB/s"));
-            rows.Add(new BenchmarkRow(name, flavour, "Decrypt" + size, size / decrypt / 1e6, "MB/s"));
-        }
-
-        return rows;
+        byte[] block = new byte[rekeyed.BlockSize / 8];
+        return MetricRows(
+            name,
+            flavour,
+            seconds,
+            sizes,
+            () =>
+            {
+                rekeyed.Key = (byte[])key.Clone();
+                rekeyed.EncryptEcb(block, block, PaddingMode.None);
+            },
+            (input, output) => algorithm.EncryptEcb(input, output, PaddingMode.None),
+            (input, output) => algorithm.DecryptEcb(input, output, PaddingMode.None));
     }
 
     // As the CoreCLR evaluation: key setup is a new key and IV plus 16 bytes of key stream; the rest continue one stream.
@@ -109,49 +102,53 @@ public static class QuickBenchmark
         byte[] key = new byte[cipher.KeySize / 8];
         byte[] iv = new byte[cipher.IVSize / 8];
         byte[] block = new byte[16];
-        List<BenchmarkRow> rows = new()
-        {
-            new(name, flavour, "KeySetup", SecondsPerCall(seconds, () =>
+        return MetricRows(
+            name,
+            flavour,
+            seconds,
+            s_sizes,
+            () =>
             {
                 rekeyed.Key = (byte[])key.Clone();
                 rekeyed.IV = iv;
                 rekeyed.Encrypt(block, block);
-            }) * 1e6, "µs"),
-        };
-        foreach (int size in s_sizes)
-        {
-            byte[] input = new byte[size];
-            byte[] output = new byte[size];
-            rows.Add(new(name, flavour, "Encrypt" + size, size / SecondsPerCall(seconds, () => cipher.Encrypt(input, output)) / 1e6, "MB/s"));
-            rows.Add(new(name, flavour, "Decrypt" + size, size / SecondsPerCall(seconds, () => cipher.Decrypt(input, output)) / 1e6, "MB/s"));
-        }
-
-        return rows;
+            },
+            (input, output) => cipher.Encrypt(input, output),
+            (input, output) => cipher.Decrypt(input, output));
     }
 
+    // The evaluation's metric names, so the report puts hashes in the same table: "key setup" is a new object and a
+    // 16-byte message; "encrypt" and "decrypt" are two separate timings of hashing.
     private static IEnumerable<BenchmarkRow> HashRows(string name, string flavour, Func<HashAlgorithm> create, double seconds)
     {
         using HashAlgorithm hash = create();
         byte[] digest = new byte[hash.HashSize / 8];
         byte[] block = new byte[16];
-        // The evaluation's metric names, so the report puts hashes in the same table: "key setup" is a new object and a
-        // 16-byte message; "encrypt" and "decrypt" are two separate timings of hashing.
-        List<BenchmarkRow> rows = new()
-        {
-            new(name, flavour, "KeySetup", SecondsPerCall(seconds, () =>
+        return MetricRows(
+            name,
+            flavour,
+            seconds,
+            s_sizes,
+            () =>
             {
                 using HashAlgorithm fresh = create();
                 fresh.TryComputeHash(block, digest, out _);
-            }) * 1e6, "µs"),
-        };
-        foreach (int size in s_sizes)
+            },
+            (input, output) => hash.TryComputeHash(input, digest, out int _),
+            (input, output) => hash.TryComputeHash(input, digest, out int _));
+    }
+
+    // Seed 002's metrics for one algorithm: key setup in µs, then encryption and decryption at each size in MB/s.
+    private static List<BenchmarkRow> MetricRows(
+        string name, string flavour, double seconds, int[] sizes, Action keySetup, Action<byte[], byte[]> encrypt, Action<byte[], byte[]> decrypt)
+    {
+        List<BenchmarkRow> rows = new() { new(name, flavour, "KeySetup", SecondsPerCall(seconds, keySetup) * 1e6, "µs") };
+        foreach (int size in sizes)
         {
             byte[] input = new byte[size];
-            foreach (string metric in new[] { "Encrypt", "Decrypt" })
-            {
-                double time = SecondsPerCall(seconds, () => hash.TryComputeHash(input, digest, out _));
-                rows.Add(new BenchmarkRow(name, flavour, metric + size, size / time / 1e6, "MB/s"));
-            }
+            byte[] output = new byte[size];
+            rows.Add(new(name, flavour, "Encrypt" + size, size / SecondsPerCall(seconds, () => encrypt(input, output)) / 1e6, "MB/s"));
+            rows.Add(new(name, flavour, "Decrypt" + size, size / SecondsPerCall(seconds, () => decrypt(input, output)) / 1e6, "MB/s"));
         }
 
         return rows;

@@ -28,10 +28,10 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
     public static bool IsSupported => X86Aes.IsSupported;
 
     protected override void Encrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds) =>
-        Transform<AesNiEncryption>(src, dst, blocks, keys, rounds);
+        Transform<AesNiEncryption, Unchained>(null, src, dst, blocks, keys, rounds);
 
     protected override void Decrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds) =>
-        Transform<AesNiDecryption>(src, dst, blocks, keys, rounds);
+        Transform<AesNiDecryption, Unchained>(null, src, dst, blocks, keys, rounds);
 
     protected override void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
     {
@@ -61,83 +61,24 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
         fixed (byte* dst = destination)
         fixed (Vector128<byte>* keys = DecryptionKeys)
         {
-            DecryptCbc(iv, src, dst, source.Length / 16, keys, Rounds);
+            Transform<AesNiDecryption, CbcDecryption>(iv, src, dst, source.Length / 16, keys, Rounds);
         }
     }
 
-    // P[i] = D(C[i]) XOR C[i-1] (SP 800-38A §6.2). In place (src == dst) is safe: a batch reads all of its ciphertext
-    // blocks, the eighth into the next batch's chaining value, before it stores its first plaintext block, and the
-    // JIT does not move a load past a store through a pointer that may alias it.
-    private static void DecryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
-    {
-        Vector128<byte> first = keys[0];
-        Vector128<byte> last = keys[rounds];
-        Vector128<byte> previous = Sse2.LoadVector128(chain);
-        for (; blocks >= 8; blocks -= 8, src += 128, dst += 128)
-        {
-            Vector128<byte> b0 = Sse2.LoadVector128(src) ^ first;
-            Vector128<byte> b1 = Sse2.LoadVector128(src + 16) ^ first;
-            Vector128<byte> b2 = Sse2.LoadVector128(src + 32) ^ first;
-            Vector128<byte> b3 = Sse2.LoadVector128(src + 48) ^ first;
-            Vector128<byte> b4 = Sse2.LoadVector128(src + 64) ^ first;
-            Vector128<byte> b5 = Sse2.LoadVector128(src + 80) ^ first;
-            Vector128<byte> b6 = Sse2.LoadVector128(src + 96) ^ first;
-            Vector128<byte> b7 = Sse2.LoadVector128(src + 112) ^ first;
-            for (int round = 1; round < rounds; round++)
-            {
-                Vector128<byte> k = keys[round];
-                b0 = X86Aes.Decrypt(b0, k);
-                b1 = X86Aes.Decrypt(b1, k);
-                b2 = X86Aes.Decrypt(b2, k);
-                b3 = X86Aes.Decrypt(b3, k);
-                b4 = X86Aes.Decrypt(b4, k);
-                b5 = X86Aes.Decrypt(b5, k);
-                b6 = X86Aes.Decrypt(b6, k);
-                b7 = X86Aes.Decrypt(b7, k);
-            }
-
-            // AESDECLAST ends with the XOR of its key operand, so the chaining XOR folds into the last round key, off
-            // the critical path.
-            b0 = X86Aes.DecryptLast(b0, last ^ previous);
-            b1 = X86Aes.DecryptLast(b1, last ^ Sse2.LoadVector128(src));
-            b2 = X86Aes.DecryptLast(b2, last ^ Sse2.LoadVector128(src + 16));
-            b3 = X86Aes.DecryptLast(b3, last ^ Sse2.LoadVector128(src + 32));
-            b4 = X86Aes.DecryptLast(b4, last ^ Sse2.LoadVector128(src + 48));
-            b5 = X86Aes.DecryptLast(b5, last ^ Sse2.LoadVector128(src + 64));
-            b6 = X86Aes.DecryptLast(b6, last ^ Sse2.LoadVector128(src + 80));
-            b7 = X86Aes.DecryptLast(b7, last ^ Sse2.LoadVector128(src + 96));
-            previous = Sse2.LoadVector128(src + 112);
-            Sse2.Store(dst, b0);
-            Sse2.Store(dst + 16, b1);
-            Sse2.Store(dst + 32, b2);
-            Sse2.Store(dst + 48, b3);
-            Sse2.Store(dst + 64, b4);
-            Sse2.Store(dst + 80, b5);
-            Sse2.Store(dst + 96, b6);
-            Sse2.Store(dst + 112, b7);
-        }
-
-        for (; blocks > 0; blocks--, src += 16, dst += 16)
-        {
-            Vector128<byte> c = Sse2.LoadVector128(src);
-            Vector128<byte> b = c ^ first;
-            for (int round = 1; round < rounds; round++)
-            {
-                b = X86Aes.Decrypt(b, keys[round]);
-            }
-
-            Sse2.Store(dst, X86Aes.DecryptLast(b, last ^ previous));
-            previous = c;
-        }
-
-        Sse2.Store(chain, previous);
-    }
-
-    private static void Transform<TDirection>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    // ECB in either direction, or CBC decryption (TChaining = CbcDecryption): P[i] = D(C[i]) XOR C[i-1] (SP 800-38A
+    // §6.2), with the XOR folded into AESDECLAST's key operand (the instruction ends by XOR-ing it), off the critical
+    // path. The chaining policy is a struct type argument, so the JIT compiles the ECB copies without any of it.
+    // In place (src == dst) is safe: a batch loads all its blocks, and for CBC the ciphertext blocks its XORs need (the
+    // eighth into the next batch's chaining value), before its first store, and the JIT does not move a load past a
+    // store through a pointer that may alias it.
+    private static void Transform<TDirection, TChaining>(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TDirection : struct, IAesNiDirection
+        where TChaining : struct, IChaining
     {
+        bool cbc = default(TChaining).Cbc;
         Vector128<byte> first = keys[0];
         Vector128<byte> last = keys[rounds];
+        Vector128<byte> previous = cbc ? Sse2.LoadVector128(chain) : default;
         for (; blocks >= 8; blocks -= 8, src += 128, dst += 128)
         {
             Vector128<byte> b0 = Sse2.LoadVector128(src) ^ first;
@@ -161,27 +102,62 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
                 b7 = default(TDirection).Round(b7, k);
             }
 
-            Sse2.Store(dst, default(TDirection).Last(b0, last));
-            Sse2.Store(dst + 16, default(TDirection).Last(b1, last));
-            Sse2.Store(dst + 32, default(TDirection).Last(b2, last));
-            Sse2.Store(dst + 48, default(TDirection).Last(b3, last));
-            Sse2.Store(dst + 64, default(TDirection).Last(b4, last));
-            Sse2.Store(dst + 80, default(TDirection).Last(b5, last));
-            Sse2.Store(dst + 96, default(TDirection).Last(b6, last));
-            Sse2.Store(dst + 112, default(TDirection).Last(b7, last));
+            b0 = default(TDirection).Last(b0, cbc ? last ^ previous : last);
+            b1 = default(TDirection).Last(b1, cbc ? last ^ Sse2.LoadVector128(src) : last);
+            b2 = default(TDirection).Last(b2, cbc ? last ^ Sse2.LoadVector128(src + 16) : last);
+            b3 = default(TDirection).Last(b3, cbc ? last ^ Sse2.LoadVector128(src + 32) : last);
+            b4 = default(TDirection).Last(b4, cbc ? last ^ Sse2.LoadVector128(src + 48) : last);
+            b5 = default(TDirection).Last(b5, cbc ? last ^ Sse2.LoadVector128(src + 64) : last);
+            b6 = default(TDirection).Last(b6, cbc ? last ^ Sse2.LoadVector128(src + 80) : last);
+            b7 = default(TDirection).Last(b7, cbc ? last ^ Sse2.LoadVector128(src + 96) : last);
+            if (cbc)
+            {
+                previous = Sse2.LoadVector128(src + 112);
+            }
+
+            Sse2.Store(dst, b0);
+            Sse2.Store(dst + 16, b1);
+            Sse2.Store(dst + 32, b2);
+            Sse2.Store(dst + 48, b3);
+            Sse2.Store(dst + 64, b4);
+            Sse2.Store(dst + 80, b5);
+            Sse2.Store(dst + 96, b6);
+            Sse2.Store(dst + 112, b7);
         }
 
         for (; blocks > 0; blocks--, src += 16, dst += 16)
         {
-            Vector128<byte> b = Sse2.LoadVector128(src) ^ first;
+            Vector128<byte> c = Sse2.LoadVector128(src);
+            Vector128<byte> b = c ^ first;
             for (int round = 1; round < rounds; round++)
             {
                 b = default(TDirection).Round(b, keys[round]);
             }
 
-            Sse2.Store(dst, default(TDirection).Last(b, last));
+            Sse2.Store(dst, default(TDirection).Last(b, cbc ? last ^ previous : last));
+            previous = c;
+        }
+
+        if (cbc)
+        {
+            Sse2.Store(chain, previous);
         }
     }
 
+    /// <summary>Whether a batch is chained: CBC decryption, or plain ECB.</summary>
+    private interface IChaining
+    {
+        bool Cbc { get; }
+    }
+
+    private readonly struct Unchained : IChaining
+    {
+        public bool Cbc => false;
+    }
+
+    private readonly struct CbcDecryption : IChaining
+    {
+        public bool Cbc => true;
+    }
 }
 #endif
