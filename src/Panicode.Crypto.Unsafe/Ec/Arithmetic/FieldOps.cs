@@ -349,18 +349,24 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         t3 = (t3 << 1) | (t2 >> 63);
         t2 = (t2 << 1) | (t1 >> 63);
         t1 <<= 1;
+
+        // The squares a_i^2 go in at limb 2i as a_i^2 + t_2i + c, whose 128 bits hold it (Wide.MulAdd), so the
+        // carry c is the whole high word and limb 2i + 1 takes it with one carry test: half the carry tests of
+        // adding both halves with one-bit carries. t7 takes the last high word without a carry out (a^2 < 2^512).
         ulong h = Wide.Mul(a0, a0, out t0);
-        c = 0;
-        t1 = Limb.AddC(t1, h, ref c);
-        h = Wide.Mul(a1, a1, out ulong l);
-        t2 = Limb.AddC(t2, l, ref c);
-        t3 = Limb.AddC(t3, h, ref c);
-        h = Wide.Mul(a2, a2, out l);
-        t4 = Limb.AddC(t4, l, ref c);
-        t5 = Limb.AddC(t5, h, ref c);
-        h = Wide.Mul(a3, a3, out l);
-        t6 = Limb.AddC(t6, l, ref c);
-        t7 = t7 + h + c;
+        ulong s = t1 + h;
+        c = Wide.Carry(t1, h, s);
+        t1 = s;
+        h = Wide.MulAdd(a1, a1, t2, c, out t2);
+        s = t3 + h;
+        c = Wide.Carry(t3, h, s);
+        t3 = s;
+        h = Wide.MulAdd(a2, a2, t4, c, out t4);
+        s = t5 + h;
+        c = Wide.Carry(t5, h, s);
+        t5 = s;
+        h = Wide.MulAdd(a3, a3, t6, c, out t6);
+        t7 += h;
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
@@ -450,50 +456,64 @@ internal readonly unsafe struct GenericReduce4 : IReduce4
 }
 
 /// <summary>
-/// Montgomery reduction for p256 = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3), using its limbs
-/// p0 = 2^64 - 1 (so m0 = 1 and q = t_i), p2 = 0: t_i + q p0 = q 2^64 exactly, so each round needs only the two
-/// products q p1 and q p3 (the shape OpenSSL's ecp_nistz256 exploits; Gueron and Krasnov, "Fast prime field
-/// elliptic-curve cryptography with 256-bit primes", J. Cryptographic Engineering 5(2), 2015).
+/// Montgomery reduction for p256 = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3). Its low limb is
+/// 2^64 - 1, so m0 = -p^-1 mod 2^64 = 1 and each round's quotient is the low limb q = t_i itself (the shape OpenSSL's
+/// ecp_nistz256 exploits; Gueron and Krasnov, "Fast prime field elliptic-curve cryptography with 256-bit primes",
+/// J. Cryptographic Engineering 5(2), 2015). Written as q p = q 2^256 - q 2^224 + q 2^192 + q 2^96 - q, a round
+/// adds to t (from limb i): -q at limb i (which cancels t_i exactly), q 2^96 = (q &lt;&lt; 32) at limb i + 1 and
+/// (q &gt;&gt; 32) at limb i + 2 (shifts, no product), and q p3 2^192 with p3 = 2^64 - 2^32 + 1 at limbs i + 3 and
+/// i + 4 (one 64 x 64-bit product). Two products a round instead of the sixteen of a generic reduction, and one of
+/// them replaced by shifts instead of the q p1 product (p1 = 2^32 - 1) the earlier version used.
 /// </summary>
 internal readonly unsafe struct P256Reduce4 : IReduce4
 {
+    private const ulong P3 = 0xFFFFFFFF00000001UL;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
     {
-        ulong p1 = pc[1], p3 = pc[3];
-        ulong c, k, s;
+        ulong c, k;
 
-        c = Wide.MulAdd(t0, p1, t1, t0, out t1);
-        s = t2 + c;
-        c = Wide.Carry(t2, c, s);
-        t2 = s;
-        c = Wide.MulAdd(t0, p3, t3, c, out t3);
-        s = t4 + c;
+        // Round 0, q = t0. The carry words: (q >> 32) + c <= 2^32 cannot wrap; MulAdd's high word (with its two
+        // added words) fits 64 bits (Wide.MulAdd); k, the carry into the limb above, is one bit.
+        c = AddShifted(ref t1, ref t2, t0);
+        c = Wide.MulAdd(t0, P3, t3, c, out t3);
+        ulong s = t4 + c;
         k = Wide.Carry(t4, c, s);
         t4 = s;
 
-        c = Wide.MulAdd(t1, p1, t2, t1, out t2);
-        s = t3 + c;
-        c = Wide.Carry(t3, c, s);
-        t3 = s;
-        c = Wide.MulAdd(t1, p3, t4, c, out t4);
+        // Round 1, q = t1; its top carry joins limb 5 with the previous round's k (sum below 2^65: k stays one bit).
+        c = AddShifted(ref t2, ref t3, t1);
+        c = Wide.MulAdd(t1, P3, t4, c, out t4);
         t5 = Limb.AddC(t5, c, ref k);
 
-        c = Wide.MulAdd(t2, p1, t3, t2, out t3);
-        s = t4 + c;
-        c = Wide.Carry(t4, c, s);
-        t4 = s;
-        c = Wide.MulAdd(t2, p3, t5, c, out t5);
+        c = AddShifted(ref t3, ref t4, t2);
+        c = Wide.MulAdd(t2, P3, t5, c, out t5);
         t6 = Limb.AddC(t6, c, ref k);
 
-        c = Wide.MulAdd(t3, p1, t4, t3, out t4);
-        s = t5 + c;
-        c = Wide.Carry(t5, c, s);
-        t5 = s;
-        c = Wide.MulAdd(t3, p3, t6, c, out t6);
+        c = AddShifted(ref t4, ref t5, t3);
+        c = Wide.MulAdd(t3, P3, t6, c, out t6);
         t7 = Limb.AddC(t7, c, ref k);
 
+        // (t + q p) / R < (p^2 + R p) / R < 2p: t4..t7 + k 2^256 is below 2p, one masked subtraction ends it.
         Limb.Final4(r, pc, t4, t5, t6, t7, k);
+    }
+
+    /// <summary>
+    /// (x, y) += q 2^32 (x the lower limb), returning the carry out of y (0 or 1): q &lt;&lt; 32 into x, then
+    /// q &gt;&gt; 32 plus that carry (at most 2^32, no wrap) into y.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong AddShifted(ref ulong x, ref ulong y, ulong q)
+    {
+        ulong lo = q << 32;
+        ulong sx = x + lo;
+        ulong hi = (q >> 32) + Wide.Carry(x, lo, sx);
+        ulong sy = y + hi;
+        ulong c = Wide.Carry(y, hi, sy);
+        x = sx;
+        y = sy;
+        return c;
     }
 }
 
