@@ -482,18 +482,27 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
         k = Wide.Carry(t4, c, s);
         t4 = s;
 
-        // Round 1, q = t1; its top carry joins limb 5 with the previous round's k (sum below 2^65: k stays one bit).
+        // Rounds 1-3: the round's top word joins the limb above together with the previous round's one-bit k. That
+        // word is the high half of q p3 + t + c <= (2^64 - 1)(2^64 - 2^32 + 1) + 2^64 = 2^128 - 2^96 + 2^64 + 2^32 - 1,
+        // so it is at most 2^64 - 2^32 + 1 and adding k to it cannot wrap: one carry test, not two, and k stays one
+        // bit (the limb's sum is below 2^65).
         c = AddShifted(ref t2, ref t3, t1);
-        c = Wide.MulAdd(t1, P3, t4, c, out t4);
-        t5 = Limb.AddC(t5, c, ref k);
+        c = Wide.MulAdd(t1, P3, t4, c, out t4) + k;
+        s = t5 + c;
+        k = Wide.Carry(t5, c, s);
+        t5 = s;
 
         c = AddShifted(ref t3, ref t4, t2);
-        c = Wide.MulAdd(t2, P3, t5, c, out t5);
-        t6 = Limb.AddC(t6, c, ref k);
+        c = Wide.MulAdd(t2, P3, t5, c, out t5) + k;
+        s = t6 + c;
+        k = Wide.Carry(t6, c, s);
+        t6 = s;
 
         c = AddShifted(ref t4, ref t5, t3);
-        c = Wide.MulAdd(t3, P3, t6, c, out t6);
-        t7 = Limb.AddC(t7, c, ref k);
+        c = Wide.MulAdd(t3, P3, t6, c, out t6) + k;
+        s = t7 + c;
+        k = Wide.Carry(t7, c, s);
+        t7 = s;
 
         // (t + q p) / R < (p^2 + R p) / R < 2p: t4..t7 + k 2^256 is below 2p, one masked subtraction ends it.
         Limb.Final4(r, pc, t4, t5, t6, t7, k);
