@@ -305,25 +305,25 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
         ulong t0, t1, t2, t3, t4, t5, t6, t7, c;
         ulong bi = b[0];
-        c = Wide.Mul(a0, bi, out t0);
-        c = Wide.MulAdd(a1, bi, c, 0, out t1);
-        c = Wide.MulAdd(a2, bi, c, 0, out t2);
-        t4 = Wide.MulAdd(a3, bi, c, 0, out t3);
+        c = Wide.Mul(bi, a0, out t0);
+        c = Wide.MulAdd(bi, a1, c, 0, out t1);
+        c = Wide.MulAdd(bi, a2, c, 0, out t2);
+        t4 = Wide.MulAdd(bi, a3, c, 0, out t3);
         bi = b[1];
-        c = Wide.MulAdd(a0, bi, t1, 0, out t1);
-        c = Wide.MulAdd(a1, bi, t2, c, out t2);
-        c = Wide.MulAdd(a2, bi, t3, c, out t3);
-        t5 = Wide.MulAdd(a3, bi, t4, c, out t4);
+        c = Wide.MulAdd(bi, a0, t1, 0, out t1);
+        c = Wide.MulAdd(bi, a1, t2, c, out t2);
+        c = Wide.MulAdd(bi, a2, t3, c, out t3);
+        t5 = Wide.MulAdd(bi, a3, t4, c, out t4);
         bi = b[2];
-        c = Wide.MulAdd(a0, bi, t2, 0, out t2);
-        c = Wide.MulAdd(a1, bi, t3, c, out t3);
-        c = Wide.MulAdd(a2, bi, t4, c, out t4);
-        t6 = Wide.MulAdd(a3, bi, t5, c, out t5);
+        c = Wide.MulAdd(bi, a0, t2, 0, out t2);
+        c = Wide.MulAdd(bi, a1, t3, c, out t3);
+        c = Wide.MulAdd(bi, a2, t4, c, out t4);
+        t6 = Wide.MulAdd(bi, a3, t5, c, out t5);
         bi = b[3];
-        c = Wide.MulAdd(a0, bi, t3, 0, out t3);
-        c = Wide.MulAdd(a1, bi, t4, c, out t4);
-        c = Wide.MulAdd(a2, bi, t5, c, out t5);
-        t7 = Wide.MulAdd(a3, bi, t6, c, out t6);
+        c = Wide.MulAdd(bi, a0, t3, 0, out t3);
+        c = Wide.MulAdd(bi, a1, t4, c, out t4);
+        c = Wide.MulAdd(bi, a2, t5, c, out t5);
+        t7 = Wide.MulAdd(bi, a3, t6, c, out t6);
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
@@ -469,60 +469,60 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
 {
     private const ulong P3 = 0xFFFFFFFF00000001UL;
 
+    /// <summary>
+    /// The four rounds summed column by column (product scanning over the q p terms): column j holds t_j, the
+    /// carry from column j - 1, and from round i = j - 1, j - 2, j - 3, j - 4 the words q_i &lt;&lt; 32,
+    /// q_i &gt;&gt; 32, lo(q_i p3), hi(q_i p3). q_j is column j's low word once it is complete (j &lt; 4). The two
+    /// shifted words of a column come from different rounds and cover disjoint bits, so they are one word
+    /// W_j = (q_{j-1} &lt;&lt; 32) | (q_{j-2} &gt;&gt; 32) joined by an OR, and each column's carry rides in the
+    /// next high word hi(q_i p3) + c, which cannot wrap: hi(q p3 + t + h + c) for q, t &lt; 2^64 and the previous
+    /// h + c &lt;= 2^64 - 2^32 + 3 is at most (2^128 - 2^96 + 2^32 - 1 + 2^65 - 2^32 + 2) / 2^64, below
+    /// 2^64 - 2^32 + 3 again. Fifteen carry tests against twenty round by round.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
     {
-        ulong c, k;
+        ulong s, s2, w, c;
 
-        // Round 0, q = t0. The carry words: (q >> 32) + c <= 2^32 cannot wrap; MulAdd's high word (with its two
-        // added words) fits 64 bits (Wide.MulAdd); k, the carry into the limb above, is one bit.
-        c = AddShifted(ref t1, ref t2, t0);
-        c = Wide.MulAdd(t0, P3, t3, c, out t3);
-        ulong s = t4 + c;
-        k = Wide.Carry(t4, c, s);
-        t4 = s;
+        // Column 0: q0 = t0 (m0 = 1) and t0 - q0 = 0 leaves no carry. Column 1: t1 + (q0 << 32).
+        ulong q0 = t0;
+        w = q0 << 32;
+        s = t1 + w;
+        c = Wide.Carry(t1, w, s);
+        ulong q1 = s;
 
-        // Rounds 1-3: the round's top word joins the limb above together with the previous round's one-bit k. That
-        // word is the high half of q p3 + t + c <= (2^64 - 1)(2^64 - 2^32 + 1) + 2^64 = 2^128 - 2^96 + 2^64 + 2^32 - 1,
-        // so it is at most 2^64 - 2^32 + 1 and adding k to it cannot wrap: one carry test, not two, and k stays one
-        // bit (the limb's sum is below 2^65).
-        c = AddShifted(ref t2, ref t3, t1);
-        c = Wide.MulAdd(t1, P3, t4, c, out t4) + k;
-        s = t5 + c;
-        k = Wide.Carry(t5, c, s);
-        t5 = s;
+        // Column 2: t2 + W2 + c < 2^65, so its carry (the sum of the two tests) is one bit.
+        w = (q1 << 32) | (q0 >> 32);
+        s = t2 + w;
+        ulong c1 = Wide.Carry(t2, w, s);
+        s2 = s + c;
+        c = c1 + Wide.Carry(s, c, s2);
+        ulong q2 = s2;
 
-        c = AddShifted(ref t3, ref t4, t2);
-        c = Wide.MulAdd(t2, P3, t5, c, out t5) + k;
-        s = t6 + c;
-        k = Wide.Carry(t6, c, s);
-        t6 = s;
+        // Column 3: t3 + lo(q0 p3) + c (MulAdd, its high word h0 goes to column 4), then W3.
+        ulong h = Wide.MulAdd(q0, P3, t3, c, out s);
+        w = (q2 << 32) | (q1 >> 32);
+        s2 = s + w;
+        c = Wide.Carry(s, w, s2);
+        ulong q3 = s2;
 
-        c = AddShifted(ref t4, ref t5, t3);
-        c = Wide.MulAdd(t3, P3, t6, c, out t6) + k;
-        s = t7 + c;
-        k = Wide.Carry(t7, c, s);
-        t7 = s;
+        // Columns 4 to 7 are the result (t + q p) / 2^256 = r0..r3 + k 2^256 < 2p.
+        h = Wide.MulAdd(q1, P3, t4, h + c, out s);
+        w = (q3 << 32) | (q2 >> 32);
+        ulong r0 = s + w;
+        c = Wide.Carry(s, w, r0);
 
-        // (t + q p) / R < (p^2 + R p) / R < 2p: t4..t7 + k 2^256 is below 2p, one masked subtraction ends it.
-        Limb.Final4(r, pc, t4, t5, t6, t7, k);
-    }
+        h = Wide.MulAdd(q2, P3, t5, h + c, out s);
+        w = q3 >> 32;
+        ulong r1 = s + w;
+        c = Wide.Carry(s, w, r1);
 
-    /// <summary>
-    /// (x, y) += q 2^32 (x the lower limb), returning the carry out of y (0 or 1): q &lt;&lt; 32 into x, then
-    /// q &gt;&gt; 32 plus that carry (at most 2^32, no wrap) into y.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong AddShifted(ref ulong x, ref ulong y, ulong q)
-    {
-        ulong lo = q << 32;
-        ulong sx = x + lo;
-        ulong hi = (q >> 32) + Wide.Carry(x, lo, sx);
-        ulong sy = y + hi;
-        ulong c = Wide.Carry(y, hi, sy);
-        x = sx;
-        y = sy;
-        return c;
+        h = Wide.MulAdd(q3, P3, t6, h + c, out ulong r2);
+
+        ulong r3 = t7 + h;
+        ulong k = Wide.Carry(t7, h, r3);
+
+        Limb.Final4(r, pc, r0, r1, r2, r3, k);
     }
 }
 
