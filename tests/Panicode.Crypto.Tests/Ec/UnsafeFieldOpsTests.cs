@@ -128,7 +128,7 @@ public class UnsafeFieldOpsTests
     }
 
     /// <summary>
-    /// Mul and Sqr of the 4-limb structs on their internal limbs directly (not on the images x R mod p of chosen
+    /// Mul, Sqr, Add and Sub of the 4-limb structs on their internal limbs directly (not on the images x R mod p of chosen
     /// values, as <see cref="Check"/> does), so the operands themselves are the edge patterns of the reductions'
     /// carry chains: 0, 1, p - 1 and below, limbs all ones or zero (the largest carry words in every product row
     /// and reduction round), p minus single bits and runs, and many seeded random values below p. The expected
@@ -138,7 +138,7 @@ public class UnsafeFieldOpsTests
     [InlineData("P256")]
     [InlineData("Secp256k1")]
     [InlineData("Generic4")]
-    public void FourLimbMulAndSqrOnRawLimbEdgesMatchBigInteger(string which)
+    public void FourLimbOpsOnRawLimbEdgesMatchBigInteger(string which)
     {
         (FastFields.Shape shape, BigInteger p, bool montgomery) = which switch
         {
@@ -199,6 +199,10 @@ public class UnsafeFieldOpsTests
             field.Mul(a, a, b);
             Assert.Equal(x * y * radixInverse % p, Number(a));
             Words(x, a);
+            field.Add(r, a, b);
+            Assert.Equal((x + y) % p, Number(r));
+            field.Sub(r, a, b);
+            Assert.Equal((x - y + p) % p, Number(r));
             field.Sqr(r, a);
             Assert.Equal(x * x * radixInverse % p, Number(r));
             field.Sqr(a, a);

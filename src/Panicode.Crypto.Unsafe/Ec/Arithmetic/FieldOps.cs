@@ -373,30 +373,23 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Add(ulong* r, ulong* a, ulong* b)
     {
-        ulong* p = _c;
         ulong c = 0;
         ulong s0 = Limb.AddC(a[0], b[0], ref c);
         ulong s1 = Limb.AddC(a[1], b[1], ref c);
         ulong s2 = Limb.AddC(a[2], b[2], ref c);
         ulong s3 = Limb.AddC(a[3], b[3], ref c);
-        Limb.Final4(r, p, s0, s1, s2, s3, c);
+        default(TR).Final(r, _c, s0, s1, s2, s3, c);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Sub(ulong* r, ulong* a, ulong* b)
     {
-        ulong* p = _c;
         ulong bw = 0;
         ulong d0 = Limb.SubB(a[0], b[0], ref bw);
         ulong d1 = Limb.SubB(a[1], b[1], ref bw);
         ulong d2 = Limb.SubB(a[2], b[2], ref bw);
         ulong d3 = Limb.SubB(a[3], b[3], ref bw);
-        ulong mask = 0UL - bw;
-        ulong c = 0;
-        r[0] = Limb.AddC(d0, p[0] & mask, ref c);
-        r[1] = Limb.AddC(d1, p[1] & mask, ref c);
-        r[2] = Limb.AddC(d2, p[2] & mask, ref c);
-        r[3] = Limb.AddC(d3, p[3] & mask, ref c);
+        default(TR).AddMasked(r, _c, d0, d1, d2, d3, 0UL - bw);
     }
 }
 
@@ -405,6 +398,12 @@ internal unsafe interface IReduce4
 {
     /// <summary>r = t R^-1 mod p for t = (t0..t7) &lt; p^2, fully reduced; pc is the constants block.</summary>
     void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7);
+
+    /// <summary>r = t + k 2^256 - p when that is not negative, else t (t = (t0..t3), k in {0, 1}, t + k 2^256 &lt; 2p).</summary>
+    void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k);
+
+    /// <summary>r = t + (p AND mask) mod 2^256 (mask 0 or all ones): the correction after a subtraction borrowed.</summary>
+    void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask);
 }
 
 /// <summary>Montgomery reduction for any 4-limb odd modulus.</summary>
@@ -452,6 +451,20 @@ internal readonly unsafe struct GenericReduce4 : IReduce4
         t7 = Limb.AddC(t7, c, ref k);
 
         Limb.Final4(r, pc, t4, t5, t6, t7, k);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k) =>
+        Limb.Final4(r, pc, t0, t1, t2, t3, k);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
+    {
+        ulong c = 0;
+        r[0] = Limb.AddC(t0, pc[0] & mask, ref c);
+        r[1] = Limb.AddC(t1, pc[1] & mask, ref c);
+        r[2] = Limb.AddC(t2, pc[2] & mask, ref c);
+        r[3] = t3 + (pc[3] & mask) + c;
     }
 }
 
@@ -522,7 +535,49 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
         ulong r3 = t7 + h;
         ulong k = Wide.Carry(t7, h, r3);
 
-        Limb.Final4(r, pc, r0, r1, r2, r3, k);
+        Final(r, pc, r0, r1, r2, r3, k);
+    }
+
+    /// <summary>
+    /// t - p on p's limbs 2^64 - 1, 2^32 - 1, 0, p3 as constants: the subtrahend of limbs 1 and 3 plus the incoming
+    /// borrow still fits a word (at most 2^32 and p3 + 1), and limb 2 subtracts only the borrow, so each limb
+    /// needs one borrow test (four, against seven for a general p).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k)
+    {
+        ulong d0 = t0 + 1;                             // t0 - (2^64 - 1) mod 2^64
+        ulong b = Wide.Borrow(t0, ulong.MaxValue, d0);
+        ulong y = 0xFFFFFFFFUL + b;
+        ulong d1 = t1 - y;
+        b = Wide.Borrow(t1, y, d1);
+        ulong d2 = t2 - b;
+        b = Wide.Borrow(t2, b, d2);
+        y = P3 + b;
+        ulong d3 = t3 - y;
+        b = Wide.Borrow(t3, y, d3);
+        ulong keep = 0UL - (b & (k ^ 1));
+        r[0] = d0 ^ (keep & (d0 ^ t0));
+        r[1] = d1 ^ (keep & (d1 ^ t1));
+        r[2] = d2 ^ (keep & (d2 ^ t2));
+        r[3] = d3 ^ (keep & (d3 ^ t3));
+    }
+
+    /// <summary>t + (p AND mask) with p's limbs as constants, one carry test a limb (none out of the top limb).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
+    {
+        ulong s0 = t0 + mask;
+        ulong c = Wide.Carry(t0, mask, s0);
+        ulong y = (0xFFFFFFFFUL & mask) + c;
+        ulong s1 = t1 + y;
+        c = Wide.Carry(t1, y, s1);
+        ulong s2 = t2 + c;
+        c = Wide.Carry(t2, c, s2);
+        r[0] = s0;
+        r[1] = s1;
+        r[2] = s2;
+        r[3] = t3 + (P3 & mask) + c;
     }
 }
 
@@ -561,17 +616,48 @@ internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
         t1 += Wide.Carry(t0, add, s0);
         t0 = s0;
 
-        // Now t < 2^256 < 2p: t >= p exactly when t + C carries out of 2^256, and then t - p = t + C mod 2^256.
-        ulong f = 0;
-        s0 = Limb.AddC(t0, C, ref f);
-        ulong s1 = Limb.AddC(t1, 0, ref f);
-        ulong s2 = Limb.AddC(t2, 0, ref f);
-        ulong s3 = Limb.AddC(t3, 0, ref f);
-        ulong take = 0UL - f;
+        // Now t < 2^256 < 2p.
+        Final(r, pc, t0, t1, t2, t3, 0);
+    }
+
+    /// <summary>
+    /// t + k 2^256 - p = t + C - (1 - k) 2^256: with k = 1 that is t + C (below p, so it does not carry out of
+    /// 2^256); with k = 0, t &gt;= p exactly when t + C carries out, and then t - p = t + C mod 2^256. One carry test
+    /// a limb, C being a single limb.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k)
+    {
+        ulong s0 = t0 + C;
+        ulong f = Wide.Carry(t0, C, s0);
+        ulong s1 = t1 + f;
+        f = Wide.Carry(t1, f, s1);
+        ulong s2 = t2 + f;
+        f = Wide.Carry(t2, f, s2);
+        ulong s3 = t3 + f;
+        f = Wide.Carry(t3, f, s3);
+        ulong take = 0UL - (f | k);
         r[0] = t0 ^ (take & (t0 ^ s0));
         r[1] = t1 ^ (take & (t1 ^ s1));
         r[2] = t2 ^ (take & (t2 ^ s2));
         r[3] = t3 ^ (take & (t3 ^ s3));
+    }
+
+    /// <summary>t + (p AND mask) = t - (C AND mask) mod 2^256 (p = 2^256 - C): one borrow test a limb, none at the top.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
+    {
+        ulong y = C & mask;
+        ulong d0 = t0 - y;
+        ulong b = Wide.Borrow(t0, y, d0);
+        ulong d1 = t1 - b;
+        b = Wide.Borrow(t1, b, d1);
+        ulong d2 = t2 - b;
+        b = Wide.Borrow(t2, b, d2);
+        r[0] = d0;
+        r[1] = d1;
+        r[2] = d2;
+        r[3] = t3 - b;
     }
 }
 
