@@ -609,15 +609,9 @@ internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
         t2 = Limb.AddC(t2, 0, ref k);
         t3 = Limb.AddC(t3, 0, ref k);
 
-        // When k = 1 the sum wrapped, so (t0..t3) < c C < 2^68 and adding C (for the 2^256 carried out) reaches at
-        // most t1, which is below 2^4: no carry leaves t1. When k = 0 nothing is added.
-        ulong add = C & (0UL - k);
-        ulong s0 = t0 + add;
-        t1 += Wide.Carry(t0, add, s0);
-        t0 = s0;
-
-        // Now t < 2^256 < 2p.
-        Final(r, pc, t0, t1, t2, t3, 0);
+        // When k = 1 the sum wrapped, so (t0..t3) < c C < 2^68: the value t + k 2^256 is below 2p either way, and
+        // Final subtracts p from it (for k = 1 that is t + C, the 2^256 carried out folded in).
+        Final(r, pc, t0, t1, t2, t3, k);
     }
 
     /// <summary>
