@@ -93,6 +93,15 @@ internal static unsafe class Limb
         return s2;
     }
 
+    /// <summary>s = x + y; c is the carry out (one test: y is a whole word, no carry comes in).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong AddWord(ulong x, ulong y, out ulong c)
+    {
+        ulong s = x + y;
+        c = Wide.Carry(x, y, s);
+        return s;
+    }
+
     /// <summary>d = x - y - b (b in {0, 1}); b becomes the borrow out.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong SubB(ulong x, ulong y, ref ulong b)
@@ -354,17 +363,11 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         // carry c is the whole high word and limb 2i + 1 takes it with one carry test: half the carry tests of
         // adding both halves with one-bit carries. t7 takes the last high word without a carry out (a^2 < 2^512).
         ulong h = Wide.Mul(a0, a0, out t0);
-        ulong s = t1 + h;
-        c = Wide.Carry(t1, h, s);
-        t1 = s;
+        t1 = Limb.AddWord(t1, h, out c);
         h = Wide.MulAdd(a1, a1, t2, c, out t2);
-        s = t3 + h;
-        c = Wide.Carry(t3, h, s);
-        t3 = s;
+        t3 = Limb.AddWord(t3, h, out c);
         h = Wide.MulAdd(a2, a2, t4, c, out t4);
-        s = t5 + h;
-        c = Wide.Carry(t5, h, s);
-        t5 = s;
+        t5 = Limb.AddWord(t5, h, out c);
         h = Wide.MulAdd(a3, a3, t6, c, out t6);
         t7 += h;
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
@@ -499,41 +502,29 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
 
         // Column 0: q0 = t0 (m0 = 1) and t0 - q0 = 0 leaves no carry. Column 1: t1 + (q0 << 32).
         ulong q0 = t0;
-        w = q0 << 32;
-        s = t1 + w;
-        c = Wide.Carry(t1, w, s);
-        ulong q1 = s;
+        ulong q1 = Limb.AddWord(t1, q0 << 32, out c);
 
         // Column 2: t2 + W2 + c < 2^65, so its carry (the sum of the two tests) is one bit.
         w = (q1 << 32) | (q0 >> 32);
-        s = t2 + w;
-        ulong c1 = Wide.Carry(t2, w, s);
+        s = Limb.AddWord(t2, w, out ulong c1);
         s2 = s + c;
         c = c1 + Wide.Carry(s, c, s2);
         ulong q2 = s2;
 
         // Column 3: t3 + lo(q0 p3) + c (MulAdd, its high word h0 goes to column 4), then W3.
         ulong h = Wide.MulAdd(q0, P3, t3, c, out s);
-        w = (q2 << 32) | (q1 >> 32);
-        s2 = s + w;
-        c = Wide.Carry(s, w, s2);
-        ulong q3 = s2;
+        ulong q3 = Limb.AddWord(s, (q2 << 32) | (q1 >> 32), out c);
 
         // Columns 4 to 7 are the result (t + q p) / 2^256 = r0..r3 + k 2^256 < 2p.
         h = Wide.MulAdd(q1, P3, t4, h + c, out s);
-        w = (q3 << 32) | (q2 >> 32);
-        ulong r0 = s + w;
-        c = Wide.Carry(s, w, r0);
+        ulong r0 = Limb.AddWord(s, (q3 << 32) | (q2 >> 32), out c);
 
         h = Wide.MulAdd(q2, P3, t5, h + c, out s);
-        w = q3 >> 32;
-        ulong r1 = s + w;
-        c = Wide.Carry(s, w, r1);
+        ulong r1 = Limb.AddWord(s, q3 >> 32, out c);
 
         h = Wide.MulAdd(q3, P3, t6, h + c, out ulong r2);
 
-        ulong r3 = t7 + h;
-        ulong k = Wide.Carry(t7, h, r3);
+        ulong r3 = Limb.AddWord(t7, h, out ulong k);
 
         Final(r, pc, r0, r1, r2, r3, k);
     }
@@ -567,13 +558,10 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
     {
-        ulong s0 = t0 + mask;
-        ulong c = Wide.Carry(t0, mask, s0);
+        ulong s0 = Limb.AddWord(t0, mask, out ulong c);
         ulong y = (0xFFFFFFFFUL & mask) + c;
-        ulong s1 = t1 + y;
-        c = Wide.Carry(t1, y, s1);
-        ulong s2 = t2 + c;
-        c = Wide.Carry(t2, c, s2);
+        ulong s1 = Limb.AddWord(t1, y, out c);
+        ulong s2 = Limb.AddWord(t2, c, out c);
         r[0] = s0;
         r[1] = s1;
         r[2] = s2;
