@@ -153,11 +153,17 @@ internal static unsafe class Limb
         ulong r1 = SubB(t5, pc[1], ref b);
         ulong r2 = SubB(t6, pc[2], ref b);
         ulong r3 = SubB(t7, pc[3], ref b);
-        ulong keep = 0UL - (b & (k ^ 1));
-        r[0] = r0 ^ (keep & (r0 ^ t4));
-        r[1] = r1 ^ (keep & (r1 ^ t5));
-        r[2] = r2 ^ (keep & (r2 ^ t6));
-        r[3] = r3 ^ (keep & (r3 ^ t7));
+        Select4(r, 0UL - (b & (k ^ 1)), t4, t5, t6, t7, r0, r1, r2, r3);
+    }
+
+    /// <summary>r = (x0..x3) where mask is all ones, else (y0..y3) (mask is 0 or all ones), without a branch.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Select4(ulong* r, ulong mask, ulong x0, ulong x1, ulong x2, ulong x3, ulong y0, ulong y1, ulong y2, ulong y3)
+    {
+        r[0] = y0 ^ (mask & (y0 ^ x0));
+        r[1] = y1 ^ (mask & (y1 ^ x1));
+        r[2] = y2 ^ (mask & (y2 ^ x2));
+        r[3] = y3 ^ (mask & (y3 ^ x3));
     }
 
     /// <summary>
@@ -547,11 +553,7 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
         y = P3 + b;
         ulong d3 = t3 - y;
         b = Wide.Borrow(t3, y, d3);
-        ulong keep = 0UL - (b & (k ^ 1));
-        r[0] = d0 ^ (keep & (d0 ^ t0));
-        r[1] = d1 ^ (keep & (d1 ^ t1));
-        r[2] = d2 ^ (keep & (d2 ^ t2));
-        r[3] = d3 ^ (keep & (d3 ^ t3));
+        Limb.Select4(r, 0UL - (b & (k ^ 1)), t0, t1, t2, t3, d0, d1, d2, d3);
     }
 
     /// <summary>t + (p AND mask) with p's limbs as constants, one carry test a limb (none out of the top limb).</summary>
@@ -618,11 +620,7 @@ internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
         f = Wide.Carry(t2, f, s2);
         ulong s3 = t3 + f;
         f = Wide.Carry(t3, f, s3);
-        ulong take = 0UL - (f | k);
-        r[0] = t0 ^ (take & (t0 ^ s0));
-        r[1] = t1 ^ (take & (t1 ^ s1));
-        r[2] = t2 ^ (take & (t2 ^ s2));
-        r[3] = t3 ^ (take & (t3 ^ s3));
+        Limb.Select4(r, 0UL - (f | k), s0, s1, s2, s3, t0, t1, t2, t3);
     }
 
     /// <summary>t + (p AND mask) = t - (C AND mask) mod 2^256 (p = 2^256 - C): one borrow test a limb, none at the top.</summary>
