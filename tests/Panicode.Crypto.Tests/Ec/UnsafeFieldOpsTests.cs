@@ -128,11 +128,11 @@ public class UnsafeFieldOpsTests
     }
 
     /// <summary>
-    /// Mul, Sqr, Add and Sub of the 4-limb structs on their internal limbs directly (not on the images x R mod p of chosen
-    /// values, as <see cref="Check"/> does), so the operands themselves are the edge patterns of the reductions'
-    /// carry chains: 0, 1, p - 1 and below, limbs all ones or zero (the largest carry words in every product row
-    /// and reduction round), p minus single bits and runs, and many seeded random values below p. The expected
-    /// value is a b R^-1 mod p (R = 2^256, or 1 for the plain secp256k1 struct), computed by BigInteger.
+    /// Mul, Sqr, Add and Sub of the 4-limb structs on their internal limbs directly (not on the images x R mod p
+    /// of chosen values, as <see cref="Check"/> does), so the operands themselves are the edge patterns of the
+    /// reductions' carry chains: 0, 1, p - 1 and below, limbs all ones or zero (the largest carry words in every
+    /// product row and reduction round), p minus single bits and runs, and many seeded random values below p. The
+    /// expected value is a b R^-1 mod p (R = 2^256, or 1 for the plain secp256k1 struct), computed by BigInteger.
     /// </summary>
     [Theory]
     [InlineData("P256")]

@@ -158,7 +158,8 @@ internal static unsafe class Limb
 
     /// <summary>r = (x0..x3) where mask is all ones, else (y0..y3) (mask is 0 or all ones), without a branch.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Select4(ulong* r, ulong mask, ulong x0, ulong x1, ulong x2, ulong x3, ulong y0, ulong y1, ulong y2, ulong y3)
+    public static void Select4(
+        ulong* r, ulong mask, ulong x0, ulong x1, ulong x2, ulong x3, ulong y0, ulong y1, ulong y2, ulong y3)
     {
         r[0] = y0 ^ (mask & (y0 ^ x0));
         r[1] = y1 ^ (mask & (y1 ^ x1));
@@ -408,10 +409,14 @@ internal unsafe interface IReduce4
     /// <summary>r = t R^-1 mod p for t = (t0..t7) &lt; p^2, fully reduced; pc is the constants block.</summary>
     void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7);
 
-    /// <summary>r = t + k 2^256 - p when that is not negative, else t (t = (t0..t3), k in {0, 1}, t + k 2^256 &lt; 2p).</summary>
+    /// <summary>
+    /// r = t + k 2^256 - p when that is not negative, else t (t = (t0..t3), k in {0, 1}, t + k 2^256 &lt; 2p).
+    /// </summary>
     void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k);
 
-    /// <summary>r = t + (p AND mask) mod 2^256 (mask 0 or all ones): the correction after a subtraction borrowed.</summary>
+    /// <summary>
+    /// r = t + (p AND mask) mod 2^256 (mask 0 or all ones): the correction after a subtraction borrowed.
+    /// </summary>
     void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask);
 }
 
@@ -556,7 +561,9 @@ internal readonly unsafe struct P256Reduce4 : IReduce4
         Limb.Select4(r, 0UL - (b & (k ^ 1)), t0, t1, t2, t3, d0, d1, d2, d3);
     }
 
-    /// <summary>t + (p AND mask) with p's limbs as constants, one carry test a limb (none out of the top limb).</summary>
+    /// <summary>
+    /// t + (p AND mask) with p's limbs as constants, one carry test a limb (none out of the top limb).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
     {
@@ -623,7 +630,9 @@ internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
         Limb.Select4(r, 0UL - (f | k), s0, s1, s2, s3, t0, t1, t2, t3);
     }
 
-    /// <summary>t + (p AND mask) = t - (C AND mask) mod 2^256 (p = 2^256 - C): one borrow test a limb, none at the top.</summary>
+    /// <summary>
+    /// t + (p AND mask) = t - (C AND mask) mod 2^256 (p = 2^256 - C): one borrow test a limb, none at the top.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
     {
