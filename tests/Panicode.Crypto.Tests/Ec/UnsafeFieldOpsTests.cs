@@ -127,6 +127,103 @@ public class UnsafeFieldOpsTests
         }
     }
 
+    /// <summary>
+    /// Mul, Sqr, Add and Sub of the 4-limb structs on their internal limbs directly (not on the images x R mod p
+    /// of chosen values, as <see cref="Check"/> does), so the operands themselves are the edge patterns of the
+    /// reductions' carry chains: 0, 1, p - 1 and below, limbs all ones or zero (the largest carry words in every
+    /// product row and reduction round), p minus single bits and runs, and many seeded random values below p. The
+    /// expected value is a b R^-1 mod p (R = 2^256, or 1 for the plain secp256k1 struct), computed by BigInteger.
+    /// </summary>
+    [Theory]
+    [InlineData("P256")]
+    [InlineData("Secp256k1")]
+    [InlineData("Generic4")]
+    public void FourLimbOpsOnRawLimbEdgesMatchBigInteger(string which)
+    {
+        (FastFields.Shape shape, BigInteger p, bool montgomery) = which switch
+        {
+            "P256" => (FastFields.Shape.P256, s_p256, true),
+            "Secp256k1" => (FastFields.Shape.Secp256k1, s_k1, false),
+            _ => (FastFields.Shape.Generic4, s_bp256, true),
+        };
+        BigInteger radixInverse = montgomery ? BigInteger.ModPow(BigInteger.One << 256, p - 2, p) : BigInteger.One;
+        PrimeField field = FastFields.Create(p, shape);
+        BigInteger ones = ulong.MaxValue;
+
+        List<BigInteger> values = new() { 0, 1, 2, p - 1, p - 2, (p - 1) / 2, (p + 1) / 2 };
+        for (int mask = 1; mask < 16; mask++)
+        {
+            // Every choice of all-ones limbs (zeros elsewhere), and p - 1 with the same limbs cleared.
+            BigInteger v = 0, w = p - 1;
+            for (int limb = 0; limb < 4; limb++)
+            {
+                if ((mask >> limb & 1) != 0)
+                {
+                    v |= ones << (64 * limb);
+                    w &= ~(ones << (64 * limb));
+                }
+            }
+
+            values.Add(v % p);
+            values.Add(w);
+        }
+
+        for (int k = 0; k < 256; k += 16)
+        {
+            values.Add(p - (BigInteger.One << k));
+            values.Add((BigInteger.One << k) - 1);
+            values.Add(p - 1 - ((BigInteger.One << k) - 1));
+        }
+
+        Random random = new(4);
+        byte[] buffer = new byte[33];
+        List<BigInteger> randoms = new();
+        while (randoms.Count < 3000)
+        {
+            random.NextBytes(buffer);
+            buffer[32] = 0;
+            BigInteger v = new(buffer);
+            if (v < p)
+            {
+                randoms.Add(v);
+            }
+        }
+
+        uint[] a = new uint[8], b = new uint[8], r = new uint[8];
+        void Expect(BigInteger x, BigInteger y)
+        {
+            Words(x, a);
+            Words(y, b);
+            field.Mul(r, a, b);
+            Assert.Equal(x * y * radixInverse % p, Number(r));
+            field.Mul(a, a, b);
+            Assert.Equal(x * y * radixInverse % p, Number(a));
+            Words(x, a);
+            field.Add(r, a, b);
+            Assert.Equal((x + y) % p, Number(r));
+            field.Sub(r, a, b);
+            Assert.Equal((x - y + p) % p, Number(r));
+            field.Sqr(r, a);
+            Assert.Equal(x * x * radixInverse % p, Number(r));
+            field.Sqr(a, a);
+            Assert.Equal(x * x * radixInverse % p, Number(a));
+        }
+
+        foreach (BigInteger x in values)
+        {
+            foreach (BigInteger y in values)
+            {
+                Expect(x, y);
+            }
+        }
+
+        for (int i = 0; i < randoms.Count; i++)
+        {
+            Expect(randoms[i], randoms[(i * 13 + 1) % randoms.Count]);
+            Expect(randoms[i], values[i % values.Count]);
+        }
+    }
+
     private static void Check(FastFields.Shape shape, BigInteger p, bool montgomery)
     {
         int bits = (int)p.GetBitLength();

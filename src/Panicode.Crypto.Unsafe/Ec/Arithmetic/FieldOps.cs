@@ -93,6 +93,15 @@ internal static unsafe class Limb
         return s2;
     }
 
+    /// <summary>s = x + y; c is the carry out (one test: y is a whole word, no carry comes in).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong AddWord(ulong x, ulong y, out ulong c)
+    {
+        ulong s = x + y;
+        c = Wide.Carry(x, y, s);
+        return s;
+    }
+
     /// <summary>d = x - y - b (b in {0, 1}); b becomes the borrow out.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong SubB(ulong x, ulong y, ref ulong b)
@@ -144,11 +153,18 @@ internal static unsafe class Limb
         ulong r1 = SubB(t5, pc[1], ref b);
         ulong r2 = SubB(t6, pc[2], ref b);
         ulong r3 = SubB(t7, pc[3], ref b);
-        ulong keep = 0UL - (b & (k ^ 1));
-        r[0] = r0 ^ (keep & (r0 ^ t4));
-        r[1] = r1 ^ (keep & (r1 ^ t5));
-        r[2] = r2 ^ (keep & (r2 ^ t6));
-        r[3] = r3 ^ (keep & (r3 ^ t7));
+        Select4(r, 0UL - (b & (k ^ 1)), t4, t5, t6, t7, r0, r1, r2, r3);
+    }
+
+    /// <summary>r = (x0..x3) where mask is all ones, else (y0..y3) (mask is 0 or all ones), without a branch.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Select4(
+        ulong* r, ulong mask, ulong x0, ulong x1, ulong x2, ulong x3, ulong y0, ulong y1, ulong y2, ulong y3)
+    {
+        r[0] = y0 ^ (mask & (y0 ^ x0));
+        r[1] = y1 ^ (mask & (y1 ^ x1));
+        r[2] = y2 ^ (mask & (y2 ^ x2));
+        r[3] = y3 ^ (mask & (y3 ^ x3));
     }
 
     /// <summary>
@@ -305,25 +321,25 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
         ulong t0, t1, t2, t3, t4, t5, t6, t7, c;
         ulong bi = b[0];
-        c = Wide.Mul(a0, bi, out t0);
-        c = Wide.MulAdd(a1, bi, c, 0, out t1);
-        c = Wide.MulAdd(a2, bi, c, 0, out t2);
-        t4 = Wide.MulAdd(a3, bi, c, 0, out t3);
+        c = Wide.Mul(bi, a0, out t0);
+        c = Wide.MulAdd(bi, a1, c, 0, out t1);
+        c = Wide.MulAdd(bi, a2, c, 0, out t2);
+        t4 = Wide.MulAdd(bi, a3, c, 0, out t3);
         bi = b[1];
-        c = Wide.MulAdd(a0, bi, t1, 0, out t1);
-        c = Wide.MulAdd(a1, bi, t2, c, out t2);
-        c = Wide.MulAdd(a2, bi, t3, c, out t3);
-        t5 = Wide.MulAdd(a3, bi, t4, c, out t4);
+        c = Wide.MulAdd(bi, a0, t1, 0, out t1);
+        c = Wide.MulAdd(bi, a1, t2, c, out t2);
+        c = Wide.MulAdd(bi, a2, t3, c, out t3);
+        t5 = Wide.MulAdd(bi, a3, t4, c, out t4);
         bi = b[2];
-        c = Wide.MulAdd(a0, bi, t2, 0, out t2);
-        c = Wide.MulAdd(a1, bi, t3, c, out t3);
-        c = Wide.MulAdd(a2, bi, t4, c, out t4);
-        t6 = Wide.MulAdd(a3, bi, t5, c, out t5);
+        c = Wide.MulAdd(bi, a0, t2, 0, out t2);
+        c = Wide.MulAdd(bi, a1, t3, c, out t3);
+        c = Wide.MulAdd(bi, a2, t4, c, out t4);
+        t6 = Wide.MulAdd(bi, a3, t5, c, out t5);
         bi = b[3];
-        c = Wide.MulAdd(a0, bi, t3, 0, out t3);
-        c = Wide.MulAdd(a1, bi, t4, c, out t4);
-        c = Wide.MulAdd(a2, bi, t5, c, out t5);
-        t7 = Wide.MulAdd(a3, bi, t6, c, out t6);
+        c = Wide.MulAdd(bi, a0, t3, 0, out t3);
+        c = Wide.MulAdd(bi, a1, t4, c, out t4);
+        c = Wide.MulAdd(bi, a2, t5, c, out t5);
+        t7 = Wide.MulAdd(bi, a3, t6, c, out t6);
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
@@ -349,48 +365,41 @@ internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
         t3 = (t3 << 1) | (t2 >> 63);
         t2 = (t2 << 1) | (t1 >> 63);
         t1 <<= 1;
+
+        // The squares a_i^2 go in at limb 2i as a_i^2 + t_2i + c, whose 128 bits hold it (Wide.MulAdd), so the
+        // carry c is the whole high word and limb 2i + 1 takes it with one carry test: half the carry tests of
+        // adding both halves with one-bit carries. t7 takes the last high word without a carry out (a^2 < 2^512).
         ulong h = Wide.Mul(a0, a0, out t0);
-        c = 0;
-        t1 = Limb.AddC(t1, h, ref c);
-        h = Wide.Mul(a1, a1, out ulong l);
-        t2 = Limb.AddC(t2, l, ref c);
-        t3 = Limb.AddC(t3, h, ref c);
-        h = Wide.Mul(a2, a2, out l);
-        t4 = Limb.AddC(t4, l, ref c);
-        t5 = Limb.AddC(t5, h, ref c);
-        h = Wide.Mul(a3, a3, out l);
-        t6 = Limb.AddC(t6, l, ref c);
-        t7 = t7 + h + c;
+        t1 = Limb.AddWord(t1, h, out c);
+        h = Wide.MulAdd(a1, a1, t2, c, out t2);
+        t3 = Limb.AddWord(t3, h, out c);
+        h = Wide.MulAdd(a2, a2, t4, c, out t4);
+        t5 = Limb.AddWord(t5, h, out c);
+        h = Wide.MulAdd(a3, a3, t6, c, out t6);
+        t7 += h;
         default(TR).Reduce(r, _c, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Add(ulong* r, ulong* a, ulong* b)
     {
-        ulong* p = _c;
         ulong c = 0;
         ulong s0 = Limb.AddC(a[0], b[0], ref c);
         ulong s1 = Limb.AddC(a[1], b[1], ref c);
         ulong s2 = Limb.AddC(a[2], b[2], ref c);
         ulong s3 = Limb.AddC(a[3], b[3], ref c);
-        Limb.Final4(r, p, s0, s1, s2, s3, c);
+        default(TR).Final(r, _c, s0, s1, s2, s3, c);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Sub(ulong* r, ulong* a, ulong* b)
     {
-        ulong* p = _c;
         ulong bw = 0;
         ulong d0 = Limb.SubB(a[0], b[0], ref bw);
         ulong d1 = Limb.SubB(a[1], b[1], ref bw);
         ulong d2 = Limb.SubB(a[2], b[2], ref bw);
         ulong d3 = Limb.SubB(a[3], b[3], ref bw);
-        ulong mask = 0UL - bw;
-        ulong c = 0;
-        r[0] = Limb.AddC(d0, p[0] & mask, ref c);
-        r[1] = Limb.AddC(d1, p[1] & mask, ref c);
-        r[2] = Limb.AddC(d2, p[2] & mask, ref c);
-        r[3] = Limb.AddC(d3, p[3] & mask, ref c);
+        default(TR).AddMasked(r, _c, d0, d1, d2, d3, 0UL - bw);
     }
 }
 
@@ -399,6 +408,16 @@ internal unsafe interface IReduce4
 {
     /// <summary>r = t R^-1 mod p for t = (t0..t7) &lt; p^2, fully reduced; pc is the constants block.</summary>
     void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7);
+
+    /// <summary>
+    /// r = t + k 2^256 - p when that is not negative, else t (t = (t0..t3), k in {0, 1}, t + k 2^256 &lt; 2p).
+    /// </summary>
+    void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k);
+
+    /// <summary>
+    /// r = t + (p AND mask) mod 2^256 (mask 0 or all ones): the correction after a subtraction borrowed.
+    /// </summary>
+    void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask);
 }
 
 /// <summary>Montgomery reduction for any 4-limb odd modulus.</summary>
@@ -447,53 +466,115 @@ internal readonly unsafe struct GenericReduce4 : IReduce4
 
         Limb.Final4(r, pc, t4, t5, t6, t7, k);
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k) =>
+        Limb.Final4(r, pc, t0, t1, t2, t3, k);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
+    {
+        ulong c = 0;
+        r[0] = Limb.AddC(t0, pc[0] & mask, ref c);
+        r[1] = Limb.AddC(t1, pc[1] & mask, ref c);
+        r[2] = Limb.AddC(t2, pc[2] & mask, ref c);
+        r[3] = t3 + (pc[3] & mask) + c;
+    }
 }
 
 /// <summary>
-/// Montgomery reduction for p256 = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3), using its limbs
-/// p0 = 2^64 - 1 (so m0 = 1 and q = t_i), p2 = 0: t_i + q p0 = q 2^64 exactly, so each round needs only the two
-/// products q p1 and q p3 (the shape OpenSSL's ecp_nistz256 exploits; Gueron and Krasnov, "Fast prime field
-/// elliptic-curve cryptography with 256-bit primes", J. Cryptographic Engineering 5(2), 2015).
+/// Montgomery reduction for p256 = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3). Its low limb is
+/// 2^64 - 1, so m0 = -p^-1 mod 2^64 = 1 and each round's quotient is the low limb q = t_i itself (the shape OpenSSL's
+/// ecp_nistz256 exploits; Gueron and Krasnov, "Fast prime field elliptic-curve cryptography with 256-bit primes",
+/// J. Cryptographic Engineering 5(2), 2015). Written as q p = q 2^256 - q 2^224 + q 2^192 + q 2^96 - q, a round
+/// adds to t (from limb i): -q at limb i (which cancels t_i exactly), q 2^96 = (q &lt;&lt; 32) at limb i + 1 and
+/// (q &gt;&gt; 32) at limb i + 2 (shifts, no product), and q p3 2^192 with p3 = 2^64 - 2^32 + 1 at limbs i + 3 and
+/// i + 4 (one 64 x 64-bit product). Two products a round instead of the sixteen of a generic reduction, and one of
+/// them replaced by shifts instead of the q p1 product (p1 = 2^32 - 1) the earlier version used.
 /// </summary>
 internal readonly unsafe struct P256Reduce4 : IReduce4
 {
+    private const ulong P3 = 0xFFFFFFFF00000001UL;
+
+    /// <summary>
+    /// The four rounds summed column by column (product scanning over the q p terms): column j holds t_j, the
+    /// carry from column j - 1, and from round i = j - 1, j - 2, j - 3, j - 4 the words q_i &lt;&lt; 32,
+    /// q_i &gt;&gt; 32, lo(q_i p3), hi(q_i p3). q_j is column j's low word once it is complete (j &lt; 4). The two
+    /// shifted words of a column come from different rounds and cover disjoint bits, so they are one word
+    /// W_j = (q_{j-1} &lt;&lt; 32) | (q_{j-2} &gt;&gt; 32) joined by an OR, and each column's carry rides in the
+    /// next high word hi(q_i p3) + c, which cannot wrap: hi(q p3 + t + h + c) for q, t &lt; 2^64 and the previous
+    /// h + c &lt;= 2^64 - 2^32 + 3 is at most (2^128 - 2^96 + 2^32 - 1 + 2^65 - 2^32 + 2) / 2^64, below
+    /// 2^64 - 2^32 + 3 again. Fifteen carry tests against twenty round by round.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Reduce(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
     {
-        ulong p1 = pc[1], p3 = pc[3];
-        ulong c, k, s;
+        ulong s, s2, w, c;
 
-        c = Wide.MulAdd(t0, p1, t1, t0, out t1);
-        s = t2 + c;
-        c = Wide.Carry(t2, c, s);
-        t2 = s;
-        c = Wide.MulAdd(t0, p3, t3, c, out t3);
-        s = t4 + c;
-        k = Wide.Carry(t4, c, s);
-        t4 = s;
+        // Column 0: q0 = t0 (m0 = 1) and t0 - q0 = 0 leaves no carry. Column 1: t1 + (q0 << 32).
+        ulong q0 = t0;
+        ulong q1 = Limb.AddWord(t1, q0 << 32, out c);
 
-        c = Wide.MulAdd(t1, p1, t2, t1, out t2);
-        s = t3 + c;
-        c = Wide.Carry(t3, c, s);
-        t3 = s;
-        c = Wide.MulAdd(t1, p3, t4, c, out t4);
-        t5 = Limb.AddC(t5, c, ref k);
+        // Column 2: t2 + W2 + c < 2^65, so its carry (the sum of the two tests) is one bit.
+        w = (q1 << 32) | (q0 >> 32);
+        s = Limb.AddWord(t2, w, out ulong c1);
+        s2 = s + c;
+        c = c1 + Wide.Carry(s, c, s2);
+        ulong q2 = s2;
 
-        c = Wide.MulAdd(t2, p1, t3, t2, out t3);
-        s = t4 + c;
-        c = Wide.Carry(t4, c, s);
-        t4 = s;
-        c = Wide.MulAdd(t2, p3, t5, c, out t5);
-        t6 = Limb.AddC(t6, c, ref k);
+        // Column 3: t3 + lo(q0 p3) + c (MulAdd, its high word h0 goes to column 4), then W3.
+        ulong h = Wide.MulAdd(q0, P3, t3, c, out s);
+        ulong q3 = Limb.AddWord(s, (q2 << 32) | (q1 >> 32), out c);
 
-        c = Wide.MulAdd(t3, p1, t4, t3, out t4);
-        s = t5 + c;
-        c = Wide.Carry(t5, c, s);
-        t5 = s;
-        c = Wide.MulAdd(t3, p3, t6, c, out t6);
-        t7 = Limb.AddC(t7, c, ref k);
+        // Columns 4 to 7 are the result (t + q p) / 2^256 = r0..r3 + k 2^256 < 2p.
+        h = Wide.MulAdd(q1, P3, t4, h + c, out s);
+        ulong r0 = Limb.AddWord(s, (q3 << 32) | (q2 >> 32), out c);
 
-        Limb.Final4(r, pc, t4, t5, t6, t7, k);
+        h = Wide.MulAdd(q2, P3, t5, h + c, out s);
+        ulong r1 = Limb.AddWord(s, q3 >> 32, out c);
+
+        h = Wide.MulAdd(q3, P3, t6, h + c, out ulong r2);
+
+        ulong r3 = Limb.AddWord(t7, h, out ulong k);
+
+        Final(r, pc, r0, r1, r2, r3, k);
+    }
+
+    /// <summary>
+    /// t - p on p's limbs 2^64 - 1, 2^32 - 1, 0, p3 as constants: the subtrahend of limbs 1 and 3 plus the incoming
+    /// borrow still fits a word (at most 2^32 and p3 + 1), and limb 2 subtracts only the borrow, so each limb
+    /// needs one borrow test (four, against seven for a general p).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k)
+    {
+        ulong d0 = t0 + 1;                             // t0 - (2^64 - 1) mod 2^64
+        ulong b = Wide.Borrow(t0, ulong.MaxValue, d0);
+        ulong y = 0xFFFFFFFFUL + b;
+        ulong d1 = t1 - y;
+        b = Wide.Borrow(t1, y, d1);
+        ulong d2 = t2 - b;
+        b = Wide.Borrow(t2, b, d2);
+        y = P3 + b;
+        ulong d3 = t3 - y;
+        b = Wide.Borrow(t3, y, d3);
+        Limb.Select4(r, 0UL - (b & (k ^ 1)), t0, t1, t2, t3, d0, d1, d2, d3);
+    }
+
+    /// <summary>
+    /// t + (p AND mask) with p's limbs as constants, one carry test a limb (none out of the top limb).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
+    {
+        ulong s0 = Limb.AddWord(t0, mask, out ulong c);
+        ulong y = (0xFFFFFFFFUL & mask) + c;
+        ulong s1 = Limb.AddWord(t1, y, out c);
+        ulong s2 = Limb.AddWord(t2, c, out c);
+        r[0] = s0;
+        r[1] = s1;
+        r[2] = s2;
+        r[3] = t3 + (P3 & mask) + c;
     }
 }
 
@@ -525,24 +606,47 @@ internal readonly unsafe struct Secp256k1Reduce4 : IReduce4
         t2 = Limb.AddC(t2, 0, ref k);
         t3 = Limb.AddC(t3, 0, ref k);
 
-        // When k = 1 the sum wrapped, so (t0..t3) < c C < 2^68 and adding C (for the 2^256 carried out) reaches at
-        // most t1, which is below 2^4: no carry leaves t1. When k = 0 nothing is added.
-        ulong add = C & (0UL - k);
-        ulong s0 = t0 + add;
-        t1 += Wide.Carry(t0, add, s0);
-        t0 = s0;
+        // When k = 1 the sum wrapped, so (t0..t3) < c C < 2^68: the value t + k 2^256 is below 2p either way, and
+        // Final subtracts p from it (for k = 1 that is t + C, the 2^256 carried out folded in).
+        Final(r, pc, t0, t1, t2, t3, k);
+    }
 
-        // Now t < 2^256 < 2p: t >= p exactly when t + C carries out of 2^256, and then t - p = t + C mod 2^256.
-        ulong f = 0;
-        s0 = Limb.AddC(t0, C, ref f);
-        ulong s1 = Limb.AddC(t1, 0, ref f);
-        ulong s2 = Limb.AddC(t2, 0, ref f);
-        ulong s3 = Limb.AddC(t3, 0, ref f);
-        ulong take = 0UL - f;
-        r[0] = t0 ^ (take & (t0 ^ s0));
-        r[1] = t1 ^ (take & (t1 ^ s1));
-        r[2] = t2 ^ (take & (t2 ^ s2));
-        r[3] = t3 ^ (take & (t3 ^ s3));
+    /// <summary>
+    /// t + k 2^256 - p = t + C - (1 - k) 2^256: with k = 1 that is t + C (below p, so it does not carry out of
+    /// 2^256); with k = 0, t &gt;= p exactly when t + C carries out, and then t - p = t + C mod 2^256. One carry test
+    /// a limb, C being a single limb.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Final(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong k)
+    {
+        ulong s0 = t0 + C;
+        ulong f = Wide.Carry(t0, C, s0);
+        ulong s1 = t1 + f;
+        f = Wide.Carry(t1, f, s1);
+        ulong s2 = t2 + f;
+        f = Wide.Carry(t2, f, s2);
+        ulong s3 = t3 + f;
+        f = Wide.Carry(t3, f, s3);
+        Limb.Select4(r, 0UL - (f | k), s0, s1, s2, s3, t0, t1, t2, t3);
+    }
+
+    /// <summary>
+    /// t + (p AND mask) = t - (C AND mask) mod 2^256 (p = 2^256 - C): one borrow test a limb, none at the top.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void AddMasked(ulong* r, ulong* pc, ulong t0, ulong t1, ulong t2, ulong t3, ulong mask)
+    {
+        ulong y = C & mask;
+        ulong d0 = t0 - y;
+        ulong b = Wide.Borrow(t0, y, d0);
+        ulong d1 = t1 - b;
+        b = Wide.Borrow(t1, b, d1);
+        ulong d2 = t2 - b;
+        b = Wide.Borrow(t2, b, d2);
+        r[0] = d0;
+        r[1] = d1;
+        r[2] = d2;
+        r[3] = t3 - b;
     }
 }
 
