@@ -1,6 +1,8 @@
+using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
 using Panicode.Crypto.Hashing;
+using Panicode.Crypto.Internal;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
@@ -53,10 +55,35 @@ public static partial class UnsafeCrypto
     public static CamelliaCipher CreateCamellia() => new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
-    /// Creates Camellia on the portable unsafe core when <paramref name="forcePortable"/> is true, in the
-    /// same process as the intrinsic one (tests and benchmarks).
+    /// Creates a <see cref="CamelliaCipher"/> like <see cref="CreateCamellia()"/>; with <paramref name="constantTime"/>
+    /// true, no call looks anything up in a table: the key schedule, single blocks (CBC encryption, CFB, OFB) and
+    /// short tails go through GFNI instructions too, which makes serial modes slower than the table lookups.
     /// </summary>
-    internal static CamelliaCipher CreateCamellia(bool forcePortable) => new UnsafeCamellia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
+    /// <param name="constantTime">True for the table-free form; false gives <see cref="CreateCamellia()"/>'s.</param>
+    /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
+    /// <exception cref="PlatformNotSupportedException">
+    /// <paramref name="constantTime"/> is true and <see cref="IsConstantTimeCamelliaSupported"/> is false.
+    /// </exception>
+    public static CamelliaCipher CreateCamellia(bool constantTime)
+    {
+        if (constantTime && !IsConstantTimeCamelliaSupported)
+        {
+            throw new PlatformNotSupportedException(ErrorMessages.CamelliaConstantTimeNotSupported);
+        }
+
+        return new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed, constantTime);
+    }
+
+    /// <summary>
+    /// Gets whether <see cref="CreateCamellia(bool)"/> can make the constant-time form here: on .NET 10 with GFNI
+    /// and SSSE3, unless <c>PANICODE_FORCE_PORTABLE=1</c> turned intrinsics off.
+    /// </summary>
+    public static bool IsConstantTimeCamelliaSupported => UnsafeCamellia.IsConstantTimeSupported(CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Creates Camellia on the portable unsafe core, in the same process as the intrinsic one (tests and benchmarks).
+    /// </summary>
+    internal static CamelliaCipher CreatePortableCamellia() => new UnsafeCamellia(allowIntrinsics: false);
 
     /// <summary>
     /// Creates a <see cref="Ripemd160"/> whose compression function is unrolled (constant message indices and

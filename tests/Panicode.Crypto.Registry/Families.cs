@@ -55,7 +55,7 @@ public static class Families
         "Camellia",
         CamelliaCipher.Create,
         UnsafeCrypto.CreateCamellia,
-        () => UnsafeCrypto.CreateCamellia(forcePortable: true),
+        UnsafeCrypto.CreatePortableCamellia,
         new BlockCipherCore("Portable", (key, _) => new CamelliaPortableCore(key))
 #if NET
         ,
@@ -65,7 +65,14 @@ public static class Families
         new BlockCipherCore(
             "Sliced-AesNi",
             (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.AesNi),
-            skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3"))
+            skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3")),
+
+        // The table-free forms: the one/two-block GFNI core alone, and the sliced core that sends its leftovers to it.
+        new BlockCipherCore("Serial-Gfni", (key, _) => new CamelliaGfniSerialCore(key), skipReason: Unavailable(CamelliaGfniSerialCore.IsSupported, "GFNI with SSSE3")),
+        new BlockCipherCore(
+            "Sliced-Gfni-ConstantTime",
+            (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni, constantTime: true),
+            skipReason: Unavailable(CamelliaGfniSerialCore.IsSupported, "GFNI with SSSE3"))
 #endif
         );
 

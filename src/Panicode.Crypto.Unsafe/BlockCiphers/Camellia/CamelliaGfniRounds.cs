@@ -1,0 +1,274 @@
+#if NET
+// Camellia one and two blocks at a time without tables (RFC 3713 §2.3 data randomizing, §2.4.1 F, §2.4.2 FL/FL^-1),
+// for the calls the byte-sliced batches cannot serve: CBC encryption, CFB, OFB, short tails and the key schedule.
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using S = Panicode.Crypto.Unsafe.BlockCiphers.Camellia.CamelliaSlicedCore;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+
+/// <summary>
+/// The Camellia round body on one 64-bit F input per 128-bit register, with GF2P8AFFINEQB/GF2P8AFFINEINVQB for the
+/// s-boxes and PSHUFB for the P-function: no memory access and no branch depends on key or data.
+/// <para>
+/// Layout: a Feistel half x lives in both 64-bit lanes of a register, as the little-endian image of the 64-bit value,
+/// so byte b of each lane is t(8 - b) of RFC 3713 §2.4.1 (t1 in byte 7). GFNI takes one matrix per 64-bit lane, and
+/// the F-function needs four s-boxes, which the NTT/Mitsubishi specification (2000) §4.5 writes as s(x) = B·inv(A·x ^ a) ^ b
+/// with the same inversion (mapped into the AES field by the isomorphism of <see cref="CamelliaSlicedCore"/>, whose
+/// matrices these are): s1, s2 and s3 share A, s4 takes A·rotl1; s1 and s4 share B, s2 and s3 rotate it. So each F
+/// runs two pre-maps and two inversions, every lane computing all eight bytes with one matrix pair:
+/// lanes (A | A·rotl1) then (B·rotl1 | B) give s2 in lane 0 and s4 in lane 1; lanes (A | A) then (B | B·rotr1)
+/// give s1 in lane 0 and s3 in lane 1. The two chains are independent, so their latencies overlap. The post-map
+/// constants b are left out of the inversions (one immediate per instruction cannot differ per lane); P is linear,
+/// so their image P(b) is one constant XORed into the half.
+/// </para>
+/// <para>
+/// P (§2.4.1, the z'1..z'8 equations) is eight PSHUFBs, four of each inversion's result, that pick for every output
+/// byte its next term or zero (index 0x80), then an XOR tree; the masks are built from the equations at type
+/// initialization. FL/FL^-1 (§2.4.2) are 32-bit AND/OR/rotate steps with 64-bit shifts moving a word between the
+/// halves of a lane.
+/// </para>
+/// </summary>
+internal static unsafe class CamelliaGfniRounds
+{
+    /// <summary>GFNI for the s-boxes, SSSE3 for PSHUFB.</summary>
+    public static bool IsSupported => Gfni.IsSupported && Ssse3.IsSupported;
+
+    // RFC 3713 §2.4.1, P-function: the inputs z1..z8 of each output z'1..z'8, as bit (i - 1) for z_i.
+    private static readonly byte[] s_pTerms =
+    {
+        0b11101101, // z'1 = z1 ^ z3 ^ z4 ^ z6 ^ z7 ^ z8
+        0b11011011, // z'2 = z1 ^ z2 ^ z4 ^ z5 ^ z7 ^ z8
+        0b10110111, // z'3 = z1 ^ z2 ^ z3 ^ z5 ^ z6 ^ z8
+        0b01111110, // z'4 = z2 ^ z3 ^ z4 ^ z5 ^ z6 ^ z7
+        0b11100011, // z'5 = z1 ^ z2 ^ z6 ^ z7 ^ z8
+        0b11010110, // z'6 = z2 ^ z3 ^ z5 ^ z7 ^ z8
+        0b10111100, // z'7 = z3 ^ z4 ^ z5 ^ z6 ^ z8
+        0b01111001, // z'8 = z1 ^ z4 ^ z5 ^ z6 ^ z7
+    };
+
+    // Where z_i ends up: (which inversion, byte of the 16). t_i is byte 8 - i of a lane; s2 (t2, t5) is lane 0 and
+    // s4 (t4, t7) lane 1 of the first inversion, s1 (t1, t8) lane 0 and s3 (t3, t6) lane 1 of the second.
+    private static readonly (int Source, int Index)[] s_z =
+    {
+        (1, 7), (0, 6), (1, 8 + 5), (0, 8 + 4), (0, 3), (1, 8 + 2), (0, 8 + 1), (1, 0),
+    };
+
+    // At most four terms of any output come from one inversion (z'1 and z'3 from the second, z'2 and z'4 from the first).
+    private const int MasksPerSource = 4;
+
+    // Static readonly vectors: tier-1 code embeds them as constants.
+    private static readonly Vector128<byte>[] s_masks = BuildMasks();
+    private static readonly Vector128<byte> s_m0 = s_masks[0], s_m1 = s_masks[1], s_m2 = s_masks[2], s_m3 = s_masks[3];
+    private static readonly Vector128<byte> s_m4 = s_masks[4], s_m5 = s_masks[5], s_m6 = s_masks[6], s_m7 = s_masks[7];
+
+    /// <summary>P(b): the post-map constants of the eight bytes through the P-function.</summary>
+    private static readonly Vector128<byte> s_pOfConstants = Mix(
+        Vector128.Create(S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant,
+            S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant),
+        Vector128.Create(S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant,
+            S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant));
+
+    /// <summary>
+    /// Encrypts (forward) or decrypts (backward) <paramref name="blocks"/> blocks with the encryption schedule, as
+    /// <see cref="CamelliaRounds.Crypt"/> walks it; two lanes take pairs (an odd last block goes through both, written twice).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void Crypt<TLanes, TDirection>(byte* src, byte* dst, int blocks, ulong* keys, int keyCount)
+        where TLanes : struct, ICamelliaLanes
+        where TDirection : struct, ICamelliaDirection
+    {
+        Debug.Assert(keyCount is 26 or 34);
+        bool two = default(TLanes).TwoBlocks;
+        bool forward = default(TDirection).Forward;
+        int s = forward ? 1 : -1;
+        ulong* pre = forward ? keys : keys + keyCount - 2;
+        ulong* post = forward ? keys + keyCount - 2 : keys;
+        ulong* first = forward ? keys + 2 : keys + keyCount - 3;
+        ulong* last = forward ? post : keys + 1;
+        int stride = two ? 32 : 16;
+        Vector128<byte> pb = s_pOfConstants;
+        for (; blocks > 0; blocks -= two ? 2 : 1, src += stride, dst += stride)
+        {
+            int second = two && blocks >= 2 ? 16 : 0;
+            Vector128<byte> block = Vector128.Load(src);
+            Vector128<byte> a1 = High(block) ^ Key(pre[0]);
+            Vector128<byte> a2 = Low(block) ^ Key(pre[1]);
+            Vector128<byte> b1 = default, b2 = default;
+            if (two)
+            {
+                block = Vector128.Load(src + second);
+                b1 = High(block) ^ Key(pre[0]);
+                b2 = Low(block) ^ Key(pre[1]);
+            }
+
+            ulong* k = first;
+            while (true)
+            {
+                for (int i = 0; i < 6; i += 2)
+                {
+                    a2 = (a2 ^ pb) ^ F(a1 ^ Key(k[i * s]));
+                    if (two)
+                    {
+                        b2 = (b2 ^ pb) ^ F(b1 ^ Key(k[i * s]));
+                    }
+
+                    a1 = (a1 ^ pb) ^ F(a2 ^ Key(k[(i + 1) * s]));
+                    if (two)
+                    {
+                        b1 = (b1 ^ pb) ^ F(b2 ^ Key(k[(i + 1) * s]));
+                    }
+                }
+
+                k += 6 * s;
+                if (k == last)
+                {
+                    break;
+                }
+
+                a1 = FL(a1, Key(k[0]));
+                a2 = FLInverse(a2, Key(k[s]));
+                if (two)
+                {
+                    b1 = FL(b1, Key(k[0]));
+                    b2 = FLInverse(b2, Key(k[s]));
+                }
+
+                k += 2 * s;
+            }
+
+            // C = (D2 ^ kw3) || (D1 ^ kw4) (§2.3.1 post-whitening); both blocks were read before any write.
+            if (two)
+            {
+                Store(dst + second, b2 ^ Key(post[0]), b1 ^ Key(post[1]));
+            }
+
+            Store(dst, a2 ^ Key(post[0]), a1 ^ Key(post[1]));
+        }
+    }
+
+    /// <summary>CBC encryption (NIST SP 800-38A §6.2), one block after the other, the chain kept in a register.</summary>
+    public static void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, ulong* keys, int keyCount)
+    {
+        Vector128<byte> previous = Vector128.Load(chain);
+        for (int i = 0; i < blocks; i++)
+        {
+            Vector128.Store(Vector128.Load(src + (16 * i)) ^ previous, dst + (16 * i));
+            Crypt<OneBlockInFlight, ForwardSchedule>(dst + (16 * i), dst + (16 * i), 1, keys, keyCount);
+            previous = Vector128.Load(dst + (16 * i));
+        }
+
+        Vector128.Store(previous, chain);
+    }
+
+    /// <summary>F(x) of RFC 3713 §2.4.1 on a 64-bit value (the key already XORed in), for the key schedule.</summary>
+    public static ulong F(ulong x) =>
+        (F(Vector128.Create(x).AsByte()) ^ s_pOfConstants).AsUInt64().ToScalar();
+
+    /// <summary>P(S(x)) ^ P(b): F without the post-map constants, whose image the caller XORs in off the critical path.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> F(Vector128<byte> x)
+    {
+        Vector128<byte> u = Gfni.GaloisFieldAffineTransform(x, Vector128.Create(S.PreS123, S.PreS4).AsByte(), S.PreConstant);
+        Vector128<byte> v = Gfni.GaloisFieldAffineTransform(x, Vector128.Create(S.PreS123).AsByte(), S.PreConstant);
+        Vector128<byte> s24 = Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(S.PostS2, S.PostS14).AsByte(), 0);
+        Vector128<byte> s13 = Gfni.GaloisFieldAffineTransformInverse(v, Vector128.Create(S.PostS14, S.PostS3).AsByte(), 0);
+        return Mix(s24, s13);
+    }
+
+    // The P-function over the two inversions' results: the XOR of four picks from each.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Mix(Vector128<byte> s24, Vector128<byte> s13) =>
+        ((Ssse3.Shuffle(s24, s_m0) ^ Ssse3.Shuffle(s24, s_m1)) ^ (Ssse3.Shuffle(s24, s_m2) ^ Ssse3.Shuffle(s24, s_m3)))
+        ^ ((Ssse3.Shuffle(s13, s_m4) ^ Ssse3.Shuffle(s13, s_m5)) ^ (Ssse3.Shuffle(s13, s_m6) ^ Ssse3.Shuffle(s13, s_m7)));
+
+    // Mask r of source j gives output byte (lane, 8 - o) the r-th term of z'o that lives in source j, or 0x80 (zero).
+    private static Vector128<byte>[] BuildMasks()
+    {
+        byte[][] masks = new byte[2 * MasksPerSource][];
+        for (int m = 0; m < masks.Length; m++)
+        {
+            masks[m] = new byte[16];
+            masks[m].AsSpan().Fill(0x80);
+        }
+
+        for (int o = 1; o <= 8; o++)
+        {
+            int[] used = new int[2];
+            for (int i = 1; i <= 8; i++)
+            {
+                if ((s_pTerms[o - 1] >> (i - 1) & 1) == 0)
+                {
+                    continue;
+                }
+
+                (int source, int index) = s_z[i - 1];
+                int r = used[source]++;
+                Debug.Assert(r < MasksPerSource);
+                byte[] mask = masks[(source * MasksPerSource) + r];
+                mask[8 - o] = (byte)index;
+                mask[16 - o] = (byte)index;
+            }
+        }
+
+        Vector128<byte>[] vectors = new Vector128<byte>[masks.Length];
+        for (int m = 0; m < masks.Length; m++)
+        {
+            vectors[m] = Vector128.Create(masks[m]);
+        }
+
+        return vectors;
+    }
+
+    /// <summary>A subkey in both lanes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Key(ulong k) => Vector128.Create(k).AsByte();
+
+    // D1 (bytes 0..7, big-endian) and D2 (bytes 8..15) of a block as little-endian images in both lanes.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> High(Vector128<byte> block) =>
+        Ssse3.Shuffle(block, Vector128.Create((byte)7, 6, 5, 4, 3, 2, 1, 0, 7, 6, 5, 4, 3, 2, 1, 0));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Low(Vector128<byte> block) =>
+        Ssse3.Shuffle(block, Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 15, 14, 13, 12, 11, 10, 9, 8));
+
+    // first || second as a big-endian block: lane 0 of each, bytes reversed.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Store(byte* dst, Vector128<byte> first, Vector128<byte> second) =>
+        Vector128.Store(
+            Ssse3.Shuffle(Sse2.UnpackLow(first.AsUInt64(), second.AsUInt64()).AsByte(), Vector128.Create((byte)7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8)),
+            dst);
+
+    // §2.4.2 FL: x2 ^= (x1 & k1) <<< 1; x1 ^= x2 | k2 (x1 the high 32 bits of each lane).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> FL(Vector128<byte> x, Vector128<byte> k)
+    {
+        x ^= HighWordRotatedDown(x & k);
+        return x ^ LowWordUp(x | k);
+    }
+
+    // §2.4.2 FL^-1: y1 ^= y2 | k2; y2 ^= (y1 & k1) <<< 1.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> FLInverse(Vector128<byte> y, Vector128<byte> k)
+    {
+        y ^= LowWordUp(y | k);
+        return y ^ HighWordRotatedDown(y & k);
+    }
+
+    // The high 32-bit word of each lane rotated left by one, in the low word (the high word zero).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> HighWordRotatedDown(Vector128<byte> w)
+    {
+        Vector128<uint> u = w.AsUInt32();
+        return Vector128.ShiftRightLogical(((u << 1) | (u >> 31)).AsUInt64(), 32).AsByte();
+    }
+
+    // The low 32-bit word of each lane in the high word (the low word zero).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> LowWordUp(Vector128<byte> w) => Vector128.ShiftLeft(w.AsUInt64(), 32).AsByte();
+}
+#endif
