@@ -74,79 +74,30 @@ internal static unsafe class CamelliaGfniRounds
 
     /// <summary>
     /// Encrypts (forward) or decrypts (backward) <paramref name="blocks"/> blocks with the encryption schedule, as
-    /// <see cref="CamelliaRounds.Crypt"/> walks it; two lanes take pairs (an odd last block goes through both, written twice).
+    /// <see cref="CamelliaRounds.Crypt"/> walks it; two lanes take pairs (an odd last block goes through both, written twice),
+    /// one lane one block at a time.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Crypt<TLanes, TDirection>(byte* src, byte* dst, int blocks, ulong* keys, int keyCount)
         where TLanes : struct, ICamelliaLanes
         where TDirection : struct, ICamelliaDirection
     {
-        Debug.Assert(keyCount is 26 or 34);
         bool two = default(TLanes).TwoBlocks;
-        bool forward = default(TDirection).Forward;
-        int s = forward ? 1 : -1;
-        ulong* pre = forward ? keys : keys + keyCount - 2;
-        ulong* post = forward ? keys + keyCount - 2 : keys;
-        ulong* first = forward ? keys + 2 : keys + keyCount - 3;
-        ulong* last = forward ? post : keys + 1;
         int stride = two ? 32 : 16;
-        Vector128<byte> pb = s_pOfConstants;
         for (; blocks > 0; blocks -= two ? 2 : 1, src += stride, dst += stride)
         {
             int second = two && blocks >= 2 ? 16 : 0;
-            Vector128<byte> block = Vector128.Load(src);
-            Vector128<byte> a1 = High(block) ^ Key(pre[0]);
-            Vector128<byte> a2 = Low(block) ^ Key(pre[1]);
-            Vector128<byte> b1 = default, b2 = default;
-            if (two)
+            Vector128<byte> a = Vector128.Load(src);
+            if (!two)
             {
-                block = Vector128.Load(src + second);
-                b1 = High(block) ^ Key(pre[0]);
-                b2 = Low(block) ^ Key(pre[1]);
+                Vector128.Store(Block<TDirection>(a, keys, keyCount), dst);
+                continue;
             }
 
-            ulong* k = first;
-            while (true)
-            {
-                for (int i = 0; i < 6; i += 2)
-                {
-                    a2 = (a2 ^ pb) ^ F(a1 ^ Key(k[i * s]));
-                    if (two)
-                    {
-                        b2 = (b2 ^ pb) ^ F(b1 ^ Key(k[i * s]));
-                    }
-
-                    a1 = (a1 ^ pb) ^ F(a2 ^ Key(k[(i + 1) * s]));
-                    if (two)
-                    {
-                        b1 = (b1 ^ pb) ^ F(b2 ^ Key(k[(i + 1) * s]));
-                    }
-                }
-
-                k += 6 * s;
-                if (k == last)
-                {
-                    break;
-                }
-
-                a1 = FL(a1, Key(k[0]));
-                a2 = FLInverse(a2, Key(k[s]));
-                if (two)
-                {
-                    b1 = FL(b1, Key(k[0]));
-                    b2 = FLInverse(b2, Key(k[s]));
-                }
-
-                k += 2 * s;
-            }
-
-            // C = (D2 ^ kw3) || (D1 ^ kw4) (§2.3.1 post-whitening); both blocks were read before any write.
-            if (two)
-            {
-                Store(dst + second, b2 ^ Key(post[0]), b1 ^ Key(post[1]));
-            }
-
-            Store(dst, a2 ^ Key(post[0]), a1 ^ Key(post[1]));
+            Vector128<byte> b = Vector128.Load(src + second);
+            Blocks<TDirection>(ref a, ref b, keys, keyCount);
+            Vector128.Store(b, dst + second);
+            Vector128.Store(a, dst);
         }
     }
 
@@ -156,34 +107,136 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> previous = Vector128.Load(chain);
         for (int i = 0; i < blocks; i++)
         {
-            Vector128.Store(Vector128.Load(src + (16 * i)) ^ previous, dst + (16 * i));
-            Crypt<OneBlockInFlight, ForwardSchedule>(dst + (16 * i), dst + (16 * i), 1, keys, keyCount);
-            previous = Vector128.Load(dst + (16 * i));
+            previous = Block<ForwardSchedule>(Vector128.Load(src + (16 * i)) ^ previous, keys, keyCount);
+            Vector128.Store(previous, dst + (16 * i));
         }
 
         Vector128.Store(previous, chain);
     }
 
-    /// <summary>F(x) of RFC 3713 §2.4.1 on a 64-bit value (the key already XORed in), for the key schedule.</summary>
-    public static ulong F(ulong x) =>
-        (F(Vector128.Create(x).AsByte()) ^ s_pOfConstants).AsUInt64().ToScalar();
-
-    /// <summary>P(S(x)) ^ P(b): F without the post-map constants, whose image the caller XORs in off the critical path.</summary>
+    // One block (§2.3.1/§2.3.3), F inputs computed one XOR early (Half); the subkey after the sixth F of a group is read
+    // and not used (it is the FL pair or kw3, inside the schedule either way).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> F(Vector128<byte> x)
+    private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
+        where TDirection : struct, ICamelliaDirection
     {
-        Vector128<byte> u = Gfni.GaloisFieldAffineTransform(x, Vector128.Create(S.PreS123, S.PreS4).AsByte(), S.PreConstant);
-        Vector128<byte> v = Gfni.GaloisFieldAffineTransform(x, Vector128.Create(S.PreS123).AsByte(), S.PreConstant);
-        Vector128<byte> s24 = Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(S.PostS2, S.PostS14).AsByte(), 0);
-        Vector128<byte> s13 = Gfni.GaloisFieldAffineTransformInverse(v, Vector128.Create(S.PostS14, S.PostS3).AsByte(), 0);
-        return Mix(s24, s13);
+        Debug.Assert(keyCount is 26 or 34);
+        bool forward = default(TDirection).Forward;
+        int s = forward ? 1 : -1;
+        ulong* pre = forward ? keys : keys + keyCount - 2;
+        ulong* post = forward ? keys + keyCount - 2 : keys;
+        ulong* k = forward ? keys + 2 : keys + keyCount - 3;
+        ulong* last = forward ? post : keys + 1;
+        Vector128<byte> pb = s_pOfConstants;
+        Vector128<byte> d1 = High(block) ^ Key(pre[0]);
+        Vector128<byte> d2 = Low(block) ^ Key(pre[1]);
+        while (true)
+        {
+            Vector128<byte> t = d1 ^ Key(k[0]);
+            for (int i = 0; i < 6; i += 2)
+            {
+                t = Half(ref d2, t, pb, Key(k[(i + 1) * s]));
+                t = Half(ref d1, t, pb, Key(k[(i + 2) * s]));
+            }
+
+            k += 6 * s;
+            if (k == last)
+            {
+                break;
+            }
+
+            d1 = FL(d1, Key(k[0]));
+            d2 = FLInverse(d2, Key(k[s]));
+            k += 2 * s;
+        }
+
+        // C = (D2 ^ kw3) || (D1 ^ kw4) (§2.3.1 post-whitening).
+        return Join(d2 ^ Key(post[0]), d1 ^ Key(post[1]));
     }
 
-    // The P-function over the two inversions' results: the XOR of four picks from each.
+    // Two blocks interleaved round by round: two independent chains fill the GFNI and shuffle units.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Mix(Vector128<byte> s24, Vector128<byte> s13) =>
-        ((Ssse3.Shuffle(s24, s_m0) ^ Ssse3.Shuffle(s24, s_m1)) ^ (Ssse3.Shuffle(s24, s_m2) ^ Ssse3.Shuffle(s24, s_m3)))
-        ^ ((Ssse3.Shuffle(s13, s_m4) ^ Ssse3.Shuffle(s13, s_m5)) ^ (Ssse3.Shuffle(s13, s_m6) ^ Ssse3.Shuffle(s13, s_m7)));
+    private static void Blocks<TDirection>(ref Vector128<byte> a, ref Vector128<byte> b, ulong* keys, int keyCount)
+        where TDirection : struct, ICamelliaDirection
+    {
+        Debug.Assert(keyCount is 26 or 34);
+        bool forward = default(TDirection).Forward;
+        int s = forward ? 1 : -1;
+        ulong* pre = forward ? keys : keys + keyCount - 2;
+        ulong* post = forward ? keys + keyCount - 2 : keys;
+        ulong* k = forward ? keys + 2 : keys + keyCount - 3;
+        ulong* last = forward ? post : keys + 1;
+        Vector128<byte> pb = s_pOfConstants;
+        Vector128<byte> a1 = High(a) ^ Key(pre[0]);
+        Vector128<byte> a2 = Low(a) ^ Key(pre[1]);
+        Vector128<byte> b1 = High(b) ^ Key(pre[0]);
+        Vector128<byte> b2 = Low(b) ^ Key(pre[1]);
+        while (true)
+        {
+            Vector128<byte> ta = a1 ^ Key(k[0]);
+            Vector128<byte> tb = b1 ^ Key(k[0]);
+            for (int i = 0; i < 6; i += 2)
+            {
+                Vector128<byte> odd = Key(k[(i + 1) * s]);
+                ta = Half(ref a2, ta, pb, odd);
+                tb = Half(ref b2, tb, pb, odd);
+                Vector128<byte> even = Key(k[(i + 2) * s]);
+                ta = Half(ref a1, ta, pb, even);
+                tb = Half(ref b1, tb, pb, even);
+            }
+
+            k += 6 * s;
+            if (k == last)
+            {
+                break;
+            }
+
+            a1 = FL(a1, Key(k[0]));
+            a2 = FLInverse(a2, Key(k[s]));
+            b1 = FL(b1, Key(k[0]));
+            b2 = FLInverse(b2, Key(k[s]));
+            k += 2 * s;
+        }
+
+        a = Join(a2 ^ Key(post[0]), a1 ^ Key(post[1]));
+        b = Join(b2 ^ Key(post[0]), b1 ^ Key(post[1]));
+    }
+
+    // One Feistel step y ^= F(t) (§2.3.1), returning the next F input y ^ kNext from the same terms: the XOR with
+    // the subkey happens beside the P-function's XOR tree instead of after it.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> t, Vector128<byte> pb, Vector128<byte> kNext)
+    {
+        Vector128<byte> u = Gfni.GaloisFieldAffineTransform(t, Vector128.Create(S.PreS123, S.PreS4).AsByte(), S.PreConstant);
+        Vector128<byte> v = Gfni.GaloisFieldAffineTransform(t, Vector128.Create(S.PreS123).AsByte(), S.PreConstant);
+        Vector128<byte> s24 = Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(S.PostS2, S.PostS14).AsByte(), 0);
+        Vector128<byte> s13 = Gfni.GaloisFieldAffineTransformInverse(v, Vector128.Create(S.PostS14, S.PostS3).AsByte(), 0);
+        Vector128<byte> yb = y ^ pb;
+        Vector128<byte> f = Mix(s24, s13);
+        y = yb ^ f;
+        return Xor3(yb, kNext, f);
+    }
+
+    /// <summary>F(x) of RFC 3713 §2.4.1 on a 64-bit value (the key already XORed in), for the key schedule.</summary>
+    public static ulong F(ulong x)
+    {
+        Vector128<byte> y = Vector128<byte>.Zero;
+        Half(ref y, Vector128.Create(x).AsByte(), s_pOfConstants, Vector128<byte>.Zero);
+        return y.AsUInt64().ToScalar();
+    }
+
+    // The P-function over the two inversions' results: the XOR of four picks from each, as three-input XORs (one
+    // VPTERNLOGD each with AVX-512VL: two levels instead of three).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Mix(Vector128<byte> s24, Vector128<byte> s13) => Xor3(
+        Xor3(Ssse3.Shuffle(s24, s_m0), Ssse3.Shuffle(s24, s_m1), Ssse3.Shuffle(s24, s_m2)),
+        Xor3(Ssse3.Shuffle(s24, s_m3), Ssse3.Shuffle(s13, s_m4), Ssse3.Shuffle(s13, s_m5)),
+        Ssse3.Shuffle(s13, s_m6) ^ Ssse3.Shuffle(s13, s_m7));
+
+    // a ^ b ^ c; 0x96 is the truth table of a three-input XOR.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Xor3(Vector128<byte> a, Vector128<byte> b, Vector128<byte> c) =>
+        Avx512F.VL.IsSupported ? Avx512F.VL.TernaryLogic(a, b, c, 0x96) : a ^ b ^ c;
 
     // Mask r of source j gives output byte (lane, 8 - o) the r-th term of z'o that lives in source j, or 0x80 (zero).
     private static Vector128<byte>[] BuildMasks()
@@ -238,10 +291,8 @@ internal static unsafe class CamelliaGfniRounds
 
     // first || second as a big-endian block: lane 0 of each, bytes reversed.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Store(byte* dst, Vector128<byte> first, Vector128<byte> second) =>
-        Vector128.Store(
-            Ssse3.Shuffle(Sse2.UnpackLow(first.AsUInt64(), second.AsUInt64()).AsByte(), Vector128.Create((byte)7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8)),
-            dst);
+    private static Vector128<byte> Join(Vector128<byte> first, Vector128<byte> second) =>
+        Ssse3.Shuffle(Sse2.UnpackLow(first.AsUInt64(), second.AsUInt64()).AsByte(), Vector128.Create((byte)7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
 
     // §2.4.2 FL: x2 ^= (x1 & k1) <<< 1; x1 ^= x2 | k2 (x1 the high 32 bits of each lane).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
