@@ -1,8 +1,6 @@
-using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
 using Panicode.Crypto.Hashing;
-using Panicode.Crypto.Internal;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
 using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
@@ -47,43 +45,27 @@ public static partial class UnsafeCrypto
 
     /// <summary>
     /// Creates a <see cref="CamelliaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core
-    /// is optimized: on .NET 10 with GFNI (else AES-NI), calls of several blocks (ECB, CBC decryption) go through a
-    /// byte-sliced core without table lookups; the key schedule, single blocks (CBC encryption, CFB, OFB) and short
-    /// tails use 64-bit pointer table lookups, which are not cache-timing safe.
+    /// is optimized. On .NET 10 with GFNI no call looks anything up in a table (see <see cref="IsCamelliaConstantTime"/>):
+    /// calls of several blocks (ECB, CBC decryption) go through a byte-sliced core, and the key schedule, single blocks
+    /// (CBC encryption, CFB, OFB) and short tails through GFNI one or two blocks at a time. With AES-NI but no GFNI,
+    /// and everywhere else, the key schedule, single blocks and short tails use 64-bit pointer table lookups, which are
+    /// not cache-timing safe.
     /// </summary>
     /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
     public static CamelliaCipher CreateCamellia() => new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
-    /// Creates a <see cref="CamelliaCipher"/> like <see cref="CreateCamellia()"/>; with <paramref name="constantTime"/>
-    /// true, no call looks anything up in a table: the key schedule, single blocks (CBC encryption, CFB, OFB) and
-    /// short tails go through GFNI instructions too, which makes serial modes slower than the table lookups.
+    /// Gets whether the Camellia of <see cref="CreateCamellia()"/> is table-free in this process: no memory access
+    /// and no branch depends on the key or the data, in every mode. True on .NET 10 with GFNI and SSSE3, unless
+    /// <c>PANICODE_FORCE_PORTABLE=1</c> turned intrinsics off.
     /// </summary>
-    /// <param name="constantTime">True for the table-free form; false gives <see cref="CreateCamellia()"/>'s.</param>
-    /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
-    /// <exception cref="PlatformNotSupportedException">
-    /// <paramref name="constantTime"/> is true and <see cref="IsConstantTimeCamelliaSupported"/> is false.
-    /// </exception>
-    public static CamelliaCipher CreateCamellia(bool constantTime)
-    {
-        if (constantTime && !IsConstantTimeCamelliaSupported)
-        {
-            throw new PlatformNotSupportedException(ErrorMessages.CamelliaConstantTimeNotSupported);
-        }
-
-        return new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed, constantTime);
-    }
+    public static bool IsCamelliaConstantTime => UnsafeCamellia.IsConstantTimeSupported(CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
-    /// Gets whether <see cref="CreateCamellia(bool)"/> can make the constant-time form here: on .NET 10 with GFNI
-    /// and SSSE3, unless <c>PANICODE_FORCE_PORTABLE=1</c> turned intrinsics off.
+    /// Creates Camellia on the portable unsafe core when <paramref name="forcePortable"/> is true, in the
+    /// same process as the intrinsic one (tests and benchmarks).
     /// </summary>
-    public static bool IsConstantTimeCamelliaSupported => UnsafeCamellia.IsConstantTimeSupported(CpuFeatures.IntrinsicsAllowed);
-
-    /// <summary>
-    /// Creates Camellia on the portable unsafe core, in the same process as the intrinsic one (tests and benchmarks).
-    /// </summary>
-    internal static CamelliaCipher CreatePortableCamellia() => new UnsafeCamellia(allowIntrinsics: false);
+    internal static CamelliaCipher CreateCamellia(bool forcePortable) => new UnsafeCamellia(!forcePortable && CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
     /// Creates a <see cref="Ripemd160"/> whose compression function is unrolled (constant message indices and

@@ -55,7 +55,7 @@ public static class Families
         "Camellia",
         CamelliaCipher.Create,
         UnsafeCrypto.CreateCamellia,
-        UnsafeCrypto.CreatePortableCamellia,
+        () => UnsafeCrypto.CreateCamellia(forcePortable: true),
         new BlockCipherCore("Portable", (key, _) => new CamelliaPortableCore(key))
 #if NET
         ,
@@ -67,7 +67,8 @@ public static class Families
             (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.AesNi),
             skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3")),
 
-        // The table-free forms: the one/two-block GFNI core alone, and the sliced core that sends its leftovers to it.
+        // The one/two-block table-free GFNI core alone (the Sliced-Gfni rows send their leftovers to the tables; the
+        // Unsafe flavour's GFNI core sends them here), and the sliced core in the Unsafe flavour's GFNI form.
         new BlockCipherCore("Serial-Gfni", (key, _) => new CamelliaGfniSerialCore(key), skipReason: Unavailable(CamelliaGfniSerialCore.IsSupported, "GFNI with SSSE3")),
         new BlockCipherCore(
             "Sliced-Gfni-ConstantTime",

@@ -38,10 +38,6 @@ public static class SymmetricGoals
             ("Rijndael-256 ECB encrypt, Unsafe", Ecb(UnsafeCrypto.CreateRijndael(), 256, 256, data, output, encrypt: true)),
             ("Camellia-128 CBC encrypt, Unsafe", Cbc(UnsafeCrypto.CreateCamellia(), data, output, iv16, encrypt: true)),
         };
-        if (UnsafeCrypto.IsConstantTimeCamelliaSupported)
-        {
-            rows.Add(("Camellia-128 CBC encrypt, Unsafe constantTime: true", Cbc(UnsafeCrypto.CreateCamellia(constantTime: true), data, output, iv16, encrypt: true)));
-        }
 
         Dictionary<string, double> best = rows.ToDictionary(r => r.Name, _ => double.MaxValue);
         double openSsl = 0;

@@ -12,10 +12,11 @@ using Panicode.Crypto.Vectors.Camellia;
 namespace Panicode.Crypto.Tests.Camellia;
 
 /// <summary>
-/// The table-free Camellia on GFNI (<see cref="CamelliaGfniSerialCore"/>, <see cref="CamelliaGfniRounds"/>, and
-/// <c>UnsafeCrypto.CreateCamellia(constantTime: true)</c>): every vector file through it as one-block and as two-block
-/// calls, its key schedule, and the serial modes against the table form, in and out of place. Where the CPU lacks
-/// GFNI the tests that need it are skipped with that reason, and the option's refusal is asserted instead.
+/// The table-free Camellia on GFNI (<see cref="CamelliaGfniSerialCore"/>, <see cref="CamelliaGfniRounds"/>, and the
+/// sliced core that sends its leftovers there, which the Unsafe flavour uses on GFNI): every vector file through it as
+/// one-block and as two-block calls, its key schedule, and the serial modes against the table form, in and out of
+/// place. Where the CPU lacks GFNI the tests that need it are skipped with that reason, and the flavour's table form
+/// is asserted instead.
 /// </summary>
 public sealed class CamelliaConstantTimeTests
 {
@@ -25,10 +26,10 @@ public sealed class CamelliaConstantTimeTests
 
     [Theory]
     [MemberData(nameof(Files))]
-    public void VectorFileThroughTheConstantTimeOption(string file)
+    public void VectorFileThroughTheTableFreeSlicedCore(string file)
     {
         RequireGfni();
-        SuiteAssert.AllPass(CamelliaSuites.Get(file), () => UnsafeCrypto.CreateCamellia(constantTime: true));
+        SuiteAssert.AllPass(CamelliaSuites.Get(file), () => new CoreCamellia(key => new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni, constantTime: true)));
     }
 
     // Every call of the vector suites reaches the serial core alone: pairs in two lanes, an odd block in one.
@@ -106,10 +107,11 @@ public sealed class CamelliaConstantTimeTests
         Assert.Equal(3 * 50 * 3 * 4, checkedCalls);
     }
 
-    // CBC, CFB-8, CFB-128 and OFB with the option on equal the table form (option off), one-shot in and out of
-    // place, for random keys and lengths (the short ones stay in the serial core, the long ones reach the batches).
+    // CBC, CFB-8, CFB-128 and OFB through the Unsafe flavour (table-free on GFNI) equal the sliced core with table
+    // leftovers, one-shot in and out of place, for random keys and lengths (the short ones stay in the serial core,
+    // the long ones reach the batches).
     [Fact]
-    public void SerialModesWithTheOptionEqualTheTableFormInAndOutOfPlace()
+    public void SerialModesOfTheTableFreeFlavourEqualTheTableFormInAndOutOfPlace()
     {
         RequireGfni();
         Random random = new(23);
@@ -121,8 +123,8 @@ public sealed class CamelliaConstantTimeTests
                 byte[] key = UnsafeDifferential.Bytes(random, keySize);
                 byte[] iv = UnsafeDifferential.Bytes(random, 16);
                 byte[] data = UnsafeDifferential.Bytes(random, 16 * random.Next(0, i % 3 == 0 ? 80 : 6));
-                using CamelliaCipher on = UnsafeCrypto.CreateCamellia(constantTime: true);
-                using CamelliaCipher off = UnsafeCrypto.CreateCamellia(constantTime: false);
+                using CamelliaCipher on = UnsafeCrypto.CreateCamellia();
+                using CamelliaCipher off = new CoreCamellia(k => new CamelliaSlicedCore(k, CamelliaSBoxUnit.Gfni, constantTime: false));
                 on.Key = key;
                 off.Key = key;
                 string label = $"key {keySize * 8}, {data.Length} bytes";
@@ -157,33 +159,20 @@ public sealed class CamelliaConstantTimeTests
         Assert.Equal(3 * 12, cases);
     }
 
-    // The option on gives the table-free form exactly where GFNI is there and intrinsics are allowed, and refuses
-    // otherwise; off (and the default) keep the table-based single blocks.
+    // The Unsafe flavour is table-free exactly where GFNI is there and intrinsics are allowed, and says so.
     [Fact]
-    public void TheOptionIsTableFreeExactlyWhereSupportedAndRefusedElsewhere()
+    public void TheUnsafeFlavourIsTableFreeExactlyWhereGfniIsAllowed()
     {
         bool allowed = CpuFeatures.IntrinsicsAllowed;
         bool expected = allowed && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni) && CamelliaGfniSerialCore.IsSupported;
-        Assert.Equal(expected, UnsafeCrypto.IsConstantTimeCamelliaSupported);
-        byte[] key = new byte[16];
-        if (expected)
+        Assert.Equal(expected, UnsafeCrypto.IsCamelliaConstantTime);
+        using BlockCipher core = UnsafeCamellia.CreateCore(new byte[16], allowed);
+        Assert.Equal(expected, core is CamelliaSlicedCore { IsConstantTime: true });
+        if (CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni))
         {
-            using BlockCipher on = UnsafeCamellia.CreateCore(key, allowed, constantTime: true);
-            Assert.True(Assert.IsType<CamelliaSlicedCore>(on).IsConstantTime);
-            using CamelliaCipher cipher = UnsafeCrypto.CreateCamellia(constantTime: true);
-            cipher.Key = key;
-            Assert.Equal(16, cipher.EncryptEcb(new byte[16], PaddingMode.None).Length);
+            using CamelliaSlicedCore tables = new(new byte[16], CamelliaSBoxUnit.Gfni, constantTime: false);
+            Assert.False(tables.IsConstantTime);
         }
-        else
-        {
-            Assert.Throws<PlatformNotSupportedException>(() => UnsafeCrypto.CreateCamellia(constantTime: true));
-        }
-
-        using BlockCipher off = UnsafeCamellia.CreateCore(key, allowed);
-        Assert.False(off is CamelliaSlicedCore { IsConstantTime: true });
-        using CamelliaCipher tables = UnsafeCrypto.CreateCamellia(constantTime: false);
-        tables.Key = key;
-        Assert.Equal(16, tables.EncryptEcb(new byte[16], PaddingMode.None).Length);
     }
 
     [Fact]
@@ -196,7 +185,7 @@ public sealed class CamelliaConstantTimeTests
             Assert.Skip("GFNI with SSSE3 not available on this CPU (or switched off with a DOTNET_Enable* setting)");
         }
 
-        if (!UnsafeCrypto.IsConstantTimeCamelliaSupported)
+        if (!UnsafeCrypto.IsCamelliaConstantTime)
         {
             Assert.Skip("intrinsics switched off (PANICODE_FORCE_PORTABLE=1)");
         }

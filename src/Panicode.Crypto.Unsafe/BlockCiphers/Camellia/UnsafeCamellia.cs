@@ -13,18 +13,13 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 internal sealed class UnsafeCamellia : CamelliaCipher
 {
     private readonly bool _allowIntrinsics;
-    private readonly bool _constantTime;
 
-    public UnsafeCamellia(bool allowIntrinsics, bool constantTime = false)
+    public UnsafeCamellia(bool allowIntrinsics)
     {
         _allowIntrinsics = allowIntrinsics;
-        _constantTime = constantTime;
     }
 
-    /// <summary>
-    /// True where this process can build the constant-time form (<see cref="CreateCore"/> with constantTime): .NET with
-    /// GFNI and SSSE3, intrinsics allowed.
-    /// </summary>
+    /// <summary>True where <see cref="CreateCore"/> gives the table-free form: .NET with GFNI and SSSE3, intrinsics allowed.</summary>
     internal static bool IsConstantTimeSupported(bool allowIntrinsics)
     {
 #if NET
@@ -38,18 +33,20 @@ internal sealed class UnsafeCamellia : CamelliaCipher
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
 
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        CreateCore(key, _allowIntrinsics, _constantTime);
+        CreateCore(key, _allowIntrinsics);
 
     /// <summary>
-    /// The core this flavour uses for a key; with <paramref name="constantTime"/> (only where
-    /// <see cref="IsConstantTimeSupported"/>) the GFNI sliced core whose single blocks and key schedule avoid tables too.
+    /// The core this flavour uses for a key. With GFNI, the sliced core sends what its batches leave (one or two
+    /// blocks: CBC encryption, CFB, OFB, short tails) and its key schedule to the table-free
+    /// <see cref="CamelliaGfniSerialCore"/>, which also measured faster than the tables there (docs/benchmarks.md,
+    /// "Camellia's serial paths on GFNI").
     /// </summary>
-    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics, bool constantTime = false)
+    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
     {
 #if NET
         if (allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni))
         {
-            return new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni, constantTime);
+            return new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni, constantTime: CamelliaGfniSerialCore.IsSupported);
         }
 
         if (allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi))
