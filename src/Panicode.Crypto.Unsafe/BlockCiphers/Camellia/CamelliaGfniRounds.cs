@@ -70,7 +70,8 @@ internal static unsafe class CamelliaGfniRounds
         Vector128.Create(S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant,
             S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant),
         Vector128.Create(S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant,
-            S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant));
+            S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant),
+        Vector128<byte>.Zero);
 
     /// <summary>
     /// Encrypts (forward) or decrypts (backward) <paramref name="blocks"/> blocks with the encryption schedule, as
@@ -202,8 +203,8 @@ internal static unsafe class CamelliaGfniRounds
         b = Join(b2 ^ Key(post[0]), b1 ^ Key(post[1]));
     }
 
-    // One Feistel step y ^= F(t) (§2.3.1), returning the next F input y ^ kNext from the same terms: the XOR with
-    // the subkey happens beside the P-function's XOR tree instead of after it.
+    // One Feistel step y ^= F(t) (§2.3.1), returning the next F input y ^ kNext from the same terms: y, P(b) and the
+    // subkey join the P-function's XOR tree at its first level, so the next F starts two XOR levels after the shuffles.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> t, Vector128<byte> pb, Vector128<byte> kNext)
     {
@@ -212,9 +213,8 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> s24 = Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(S.PostS2, S.PostS14).AsByte(), 0);
         Vector128<byte> s13 = Gfni.GaloisFieldAffineTransformInverse(v, Vector128.Create(S.PostS14, S.PostS3).AsByte(), 0);
         Vector128<byte> yb = y ^ pb;
-        Vector128<byte> f = Mix(s24, s13);
-        y = yb ^ f;
-        return Xor3(yb, kNext, f);
+        y = Mix(s24, s13, yb);
+        return Mix(s24, s13, yb ^ kNext);
     }
 
     /// <summary>F(x) of RFC 3713 §2.4.1 on a 64-bit value (the key already XORed in), for the key schedule.</summary>
@@ -225,13 +225,13 @@ internal static unsafe class CamelliaGfniRounds
         return y.AsUInt64().ToScalar();
     }
 
-    // The P-function over the two inversions' results: the XOR of four picks from each, as three-input XORs (one
-    // VPTERNLOGD each with AVX-512VL: two levels instead of three).
+    // extra ^ P-function over the two inversions' results: the XOR of four picks from each and extra, in three-input
+    // XORs (one VPTERNLOGD each with AVX-512VL): two levels after the shuffles, extra (known early) in the first.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Mix(Vector128<byte> s24, Vector128<byte> s13) => Xor3(
+    private static Vector128<byte> Mix(Vector128<byte> s24, Vector128<byte> s13, Vector128<byte> extra) => Xor3(
         Xor3(Ssse3.Shuffle(s24, s_m0), Ssse3.Shuffle(s24, s_m1), Ssse3.Shuffle(s24, s_m2)),
         Xor3(Ssse3.Shuffle(s24, s_m3), Ssse3.Shuffle(s13, s_m4), Ssse3.Shuffle(s13, s_m5)),
-        Ssse3.Shuffle(s13, s_m6) ^ Ssse3.Shuffle(s13, s_m7));
+        Xor3(Ssse3.Shuffle(s13, s_m6), Ssse3.Shuffle(s13, s_m7), extra));
 
     // a ^ b ^ c; 0x96 is the truth table of a three-input XOR.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
