@@ -41,10 +41,12 @@ internal enum CamelliaSBoxUnit
 /// through batches is constant-time, unlike <see cref="CamelliaPortableCore"/> (table lookups). The tail of a
 /// call goes through one zero-padded 16-block batch when it has at least <see cref="ISBoxes{TV}.MinPadded"/>
 /// blocks (3 with GFNI, 7 with AES-NI, where the padded batch becomes the faster choice); shorter tails and
-/// calls go to a <see cref="CamelliaPortableCore"/>, which is not constant-time. Through the modes that means:
-/// the key schedule (F on the key bits), CBC encryption, CFB and OFB in both directions (one block per call),
-/// the last (padding) block of a padded one-shot decryption, and calls of fewer than 3 (GFNI) or 7 (AES-NI)
-/// blocks all use the lookup tables.
+/// calls, and the key schedule, go to the serial core. In the constant-time form (GFNI only; the Unsafe flavour's
+/// choice on GFNI) that is a <see cref="CamelliaGfniSerialCore"/>, one or two blocks through GFNI without tables,
+/// and no call of the instance looks anything up. Otherwise it is a <see cref="CamelliaPortableCore"/>, which is not
+/// constant-time; through the modes that means the key schedule (F on the key bits), CBC encryption, CFB and OFB in
+/// both directions (one block per call), the last (padding) block of a padded one-shot decryption, and calls of
+/// fewer than 3 (GFNI) or 7 (AES-NI) blocks use the lookup tables.
 /// </para>
 /// </summary>
 internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
