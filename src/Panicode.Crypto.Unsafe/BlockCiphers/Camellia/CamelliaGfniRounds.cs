@@ -91,7 +91,7 @@ internal static unsafe class CamelliaGfniRounds
             Vector128<byte> a = Vector128.Load(src);
             if (!two)
             {
-                Vector128.Store(Block<TDirection>(a, keys, keyCount), dst);
+                Vector128.Store(BlockInDomain<TDirection>(a, keys, keyCount), dst);
                 continue;
             }
 
@@ -108,7 +108,7 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> previous = Vector128.Load(chain);
         for (int i = 0; i < blocks; i++)
         {
-            previous = Block<ForwardSchedule>(Vector128.Load(src + (16 * i)) ^ previous, keys, keyCount);
+            previous = BlockInDomain<ForwardSchedule>(Vector128.Load(src + (16 * i)) ^ previous, keys, keyCount);
             Vector128.Store(previous, dst + (16 * i));
         }
 
@@ -215,6 +215,146 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> yb = y ^ pb;
         y = Mix(s24, s13, yb);
         return Mix(s24, s13, yb ^ kNext);
+    }
+
+    // ---- One block with the halves kept in the pre-map domain ----
+    // The pre-maps are linear up to their constant, so A·(y ^ k) ^ a = A·y ^ (A·k ^ a): a half kept as
+    // Y = (A·y | A4·y) (A4 = A·rotl1, the s4 pre-map) XORed with the mapped subkey is the first inversion's input
+    // itself, and the F-function's output can arrive already mapped, as A·P(z) = P(A·z) lane by lane (A acts on every
+    // byte alike; P moves and XORs whole bytes). That takes GF2P8AFFINEQB off the chain: each F is four inversions
+    // whose matrices are the post-maps composed with A or A4, eight PSHUFBs and two three-input XOR levels. Lane 0 of
+    // every inversion result holds one s-box's outputs in one domain, lane 1 another's in the other domain, paired so
+    // that each output byte takes at most two terms from each result: (s2, A4 | s4, A) and (s2, A | s4, A4) from
+    // (A·t | A4·t), (s1, A | s1, A4) and (s3, A | s3, A4) from (A·t | A·t). FL/FL^-1 and the whitening work on y
+    // itself: the inverse maps bring it back (both lanes then hold y) and the maps forward again.
+    private static readonly ulong s_inverseA = GfniMatrix.Invert(S.PreS123);
+    private static readonly ulong s_inverseA4 = GfniMatrix.Invert(S.PreS4);
+    private static readonly Vector128<byte> s_toDomain = Vector128.Create(S.PreS123, S.PreS4).AsByte();
+    private static readonly Vector128<byte> s_fromDomain = Vector128.Create(s_inverseA, s_inverseA4).AsByte();
+    private static readonly Vector128<byte> s_post1 = Vector128.Create(GfniMatrix.Compose(S.PreS4, S.PostS2), GfniMatrix.Compose(S.PreS123, S.PostS14)).AsByte();
+    private static readonly Vector128<byte> s_post2 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS2), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
+    private static readonly Vector128<byte> s_post3 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS14), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
+    private static readonly Vector128<byte> s_post4 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS3), GfniMatrix.Compose(S.PreS4, S.PostS3)).AsByte();
+    private static readonly Vector128<byte>[] s_domainMasks = BuildDomainMasks();
+    private static readonly Vector128<byte> s_d0 = s_domainMasks[0], s_d1 = s_domainMasks[1], s_d2 = s_domainMasks[2], s_d3 = s_domainMasks[3];
+    private static readonly Vector128<byte> s_d4 = s_domainMasks[4], s_d5 = s_domainMasks[5], s_d6 = s_domainMasks[6], s_d7 = s_domainMasks[7];
+    private static readonly Vector128<byte> s_pOfConstantsInDomain = ToDomain(s_pOfConstants);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> BlockInDomain<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
+        where TDirection : struct, ICamelliaDirection
+    {
+        Debug.Assert(keyCount is 26 or 34);
+        bool forward = default(TDirection).Forward;
+        int s = forward ? 1 : -1;
+        ulong* pre = forward ? keys : keys + keyCount - 2;
+        ulong* post = forward ? keys + keyCount - 2 : keys;
+        ulong* k = forward ? keys + 2 : keys + keyCount - 3;
+        ulong* last = forward ? post : keys + 1;
+        Vector128<byte> pb = s_pOfConstantsInDomain;
+        Vector128<byte> y1 = ToDomain(High(block) ^ Key(pre[0]));
+        Vector128<byte> y2 = ToDomain(Low(block) ^ Key(pre[1]));
+        while (true)
+        {
+            Vector128<byte> u = y1 ^ MappedKey(k[0]);
+            for (int i = 0; i < 6; i += 2)
+            {
+                u = HalfInDomain(ref y2, u, pb, MappedKey(k[(i + 1) * s]));
+                u = HalfInDomain(ref y1, u, pb, MappedKey(k[(i + 2) * s]));
+            }
+
+            k += 6 * s;
+            if (k == last)
+            {
+                break;
+            }
+
+            y1 = ToDomain(FL(FromDomain(y1), Key(k[0])));
+            y2 = ToDomain(FLInverse(FromDomain(y2), Key(k[s])));
+            k += 2 * s;
+        }
+
+        return Join(FromDomain(y2) ^ Key(post[0]), FromDomain(y1) ^ Key(post[1]));
+    }
+
+    // y ^= F(t) with y and t in the domain (t = u ^ (A·a | A4·a) included); returns the next input y ^ kNext.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> HalfInDomain(ref Vector128<byte> y, Vector128<byte> u, Vector128<byte> pb, Vector128<byte> kNext)
+    {
+        Vector128<byte> v = Sse2.UnpackLow(u.AsUInt64(), u.AsUInt64()).AsByte();
+        Vector128<byte> r1 = Gfni.GaloisFieldAffineTransformInverse(u, s_post1, 0);
+        Vector128<byte> r2 = Gfni.GaloisFieldAffineTransformInverse(u, s_post2, 0);
+        Vector128<byte> r3 = Gfni.GaloisFieldAffineTransformInverse(v, s_post3, 0);
+        Vector128<byte> r4 = Gfni.GaloisFieldAffineTransformInverse(v, s_post4, 0);
+        Vector128<byte> yb = y ^ pb;
+        y = MixInDomain(r1, r2, r3, r4, yb);
+        return MixInDomain(r1, r2, r3, r4, yb ^ kNext);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> MixInDomain(Vector128<byte> r1, Vector128<byte> r2, Vector128<byte> r3, Vector128<byte> r4, Vector128<byte> extra) => Xor3(
+        Xor3(Ssse3.Shuffle(r1, s_d0), Ssse3.Shuffle(r1, s_d1), Ssse3.Shuffle(r2, s_d2)),
+        Xor3(Ssse3.Shuffle(r2, s_d3), Ssse3.Shuffle(r3, s_d4), Ssse3.Shuffle(r3, s_d5)),
+        Xor3(Ssse3.Shuffle(r4, s_d6), Ssse3.Shuffle(r4, s_d7), extra));
+
+    // A subkey mapped: (A·k ^ a | A4·k ^ a), the pre-map constant included.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> MappedKey(ulong k) => Gfni.GaloisFieldAffineTransform(Key(k), s_toDomain, S.PreConstant);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> ToDomain(Vector128<byte> y) => Gfni.GaloisFieldAffineTransform(y, s_toDomain, 0);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> FromDomain(Vector128<byte> y) => Gfni.GaloisFieldAffineTransform(y, s_fromDomain, 0);
+
+    // Mask 2r + m of result r + 1 gives output byte (lane L, 8 - o) the m-th term of z'o that result holds in domain L.
+    private static Vector128<byte>[] BuildDomainMasks()
+    {
+        // (s-box of z_i, domain) -> (result, lane), from the pairing above; z_i is byte 8 - i of its lane.
+        int[] sbox = { 1, 2, 3, 4, 2, 3, 4, 1 };
+        (int Result, int Lane)[,] where = new (int, int)[5, 2];
+        where[2, 1] = (0, 0);
+        where[4, 0] = (0, 1);
+        where[2, 0] = (1, 0);
+        where[4, 1] = (1, 1);
+        where[1, 0] = (2, 0);
+        where[1, 1] = (2, 1);
+        where[3, 0] = (3, 0);
+        where[3, 1] = (3, 1);
+        byte[][] masks = new byte[8][];
+        for (int m = 0; m < masks.Length; m++)
+        {
+            masks[m] = new byte[16];
+            masks[m].AsSpan().Fill(0x80);
+        }
+
+        for (int lane = 0; lane < 2; lane++)
+        {
+            for (int o = 1; o <= 8; o++)
+            {
+                int[] used = new int[4];
+                for (int i = 1; i <= 8; i++)
+                {
+                    if ((s_pTerms[o - 1] >> (i - 1) & 1) == 0)
+                    {
+                        continue;
+                    }
+
+                    (int result, int sourceLane) = where[sbox[i - 1], lane];
+                    int m = used[result]++;
+                    Debug.Assert(m < 2);
+                    masks[(2 * result) + m][(8 * lane) + 8 - o] = (byte)((8 * sourceLane) + 8 - i);
+                }
+            }
+        }
+
+        Vector128<byte>[] vectors = new Vector128<byte>[masks.Length];
+        for (int m = 0; m < masks.Length; m++)
+        {
+            vectors[m] = Vector128.Create(masks[m]);
+        }
+
+        return vectors;
     }
 
     /// <summary>F(x) of RFC 3713 §2.4.1 on a 64-bit value (the key already XORed in), for the key schedule.</summary>
