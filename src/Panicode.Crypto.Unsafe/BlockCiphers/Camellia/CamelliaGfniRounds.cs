@@ -11,25 +11,29 @@ using S = Panicode.Crypto.Unsafe.BlockCiphers.Camellia.CamelliaSlicedCore;
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 
 /// <summary>
-/// The Camellia round body on one 64-bit F input per 128-bit register, with GF2P8AFFINEQB/GF2P8AFFINEINVQB for the
-/// s-boxes and PSHUFB for the P-function: no memory access and no branch depends on key or data.
+/// The Camellia round body on one 64-bit F input per 128-bit register, with GF2P8AFFINEINVQB for the s-boxes and PSHUFB
+/// for the P-function: no memory access and no branch depends on key or data.
 /// <para>
-/// Layout: a Feistel half x lives in both 64-bit lanes of a register, as the little-endian image of the 64-bit value,
-/// so byte b of each lane is t(8 - b) of RFC 3713 §2.4.1 (t1 in byte 7). GFNI takes one matrix per 64-bit lane, and
-/// the F-function needs four s-boxes, which the NTT/Mitsubishi specification (2000) §4.5 writes as s(x) = B·inv(A·x ^ a) ^ b
-/// with the same inversion (mapped into the AES field by the isomorphism of <see cref="CamelliaSlicedCore"/>, whose
-/// matrices these are): s1, s2 and s3 share A, s4 takes A·rotl1; s1 and s4 share B, s2 and s3 rotate it. So each F
-/// runs two pre-maps and two inversions, every lane computing all eight bytes with one matrix pair:
-/// lanes (A | A·rotl1) then (B·rotl1 | B) give s2 in lane 0 and s4 in lane 1; lanes (A | A) then (B | B·rotr1)
-/// give s1 in lane 0 and s3 in lane 1. The two chains are independent, so their latencies overlap. The post-map
-/// constants b are left out of the inversions (one immediate per instruction cannot differ per lane); P is linear,
-/// so their image P(b) is one constant XORed into the half.
+/// S-boxes: the NTT/Mitsubishi specification (2000) §4.5 writes each as s(x) = B·inv(A·x ^ a) ^ b around one inversion,
+/// which the isomorphism of <see cref="CamelliaSlicedCore"/> (whose matrices these are) maps into the AES field; s1, s2
+/// and s3 share A, s4 takes A4 = A·rotl1; s1 and s4 share B, s2 and s3 rotate it. GFNI takes one matrix per 64-bit lane.
 /// </para>
 /// <para>
-/// P (§2.4.1, the z'1..z'8 equations) is eight PSHUFBs, four of each inversion's result, that pick for every output
-/// byte its next term or zero (index 0x80), then an XOR tree; the masks are built from the equations at type
-/// initialization. FL/FL^-1 (§2.4.2) are 32-bit AND/OR/rotate steps with 64-bit shifts moving a word between the
-/// halves of a lane.
+/// Layout: byte b of a lane is t(8 - b) of RFC 3713 §2.4.1 (the little-endian image of the 64-bit value, t1 in byte 7).
+/// A Feistel half y is kept in the pre-map domain, Y = (A·y | A4·y): the pre-maps are linear up to their constant, so
+/// A·(y ^ k) ^ a = A·y ^ (A·k ^ a), and Y XORed with the mapped subkey is the inversion's input itself; the F output can
+/// arrive mapped too, as A·P(z) = P(A·z) lane by lane (A acts on every byte alike, P moves and XORs whole bytes). So
+/// each F is four inversions whose matrices are the post-maps composed with A or A4 (no GF2P8AFFINEQB on the chain),
+/// eight PSHUFBs and two levels of three-input XORs. Lane 0 of each inversion result holds one s-box's outputs in one
+/// domain and lane 1 another's in the other domain, paired so that every output byte takes at most two terms from
+/// each: (s2 in A4 | s4 in A) and (s2 in A | s4 in A4) from (A·t | A4·t); (s1 in A | s1 in A4) and
+/// (s3 in A | s3 in A4) from (A·t | A·t), its lane 0 copied. The post-map constants b stay out of the inversions
+/// (one immediate per instruction) and join as one mapped constant (A·P(b) | A4·P(b)). The half, that constant and
+/// the next subkey join the XOR tree at its first level, so the next F's input is ready two levels after the shuffles.
+/// </para>
+/// <para>
+/// FL/FL^-1 (§2.4.2) and the whitening work on y itself: the inverse maps bring it back (both lanes then hold y),
+/// 32-bit AND/OR/rotate steps with 64-bit shifts moving a word between the halves of a lane, and the maps forward again.
 /// </para>
 /// </summary>
 internal static unsafe class CamelliaGfniRounds
@@ -50,27 +54,26 @@ internal static unsafe class CamelliaGfniRounds
         0b01111001, // z'8 = z1 ^ z4 ^ z5 ^ z6 ^ z7
     };
 
-    // Where z_i ends up: (which inversion, byte of the 16). t_i is byte 8 - i of a lane; s2 (t2, t5) is lane 0 and
-    // s4 (t4, t7) lane 1 of the first inversion, s1 (t1, t8) lane 0 and s3 (t3, t6) lane 1 of the second.
-    private static readonly (int Source, int Index)[] s_z =
-    {
-        (1, 7), (0, 6), (1, 8 + 5), (0, 8 + 4), (0, 3), (1, 8 + 2), (0, 8 + 1), (1, 0),
-    };
-
-    // At most four terms of any output come from one inversion (z'1 and z'3 from the second, z'2 and z'4 from the first).
-    private const int MasksPerSource = 4;
-
-    // Static readonly vectors: tier-1 code embeds them as constants.
+    // The maps in and out of the domain, the inversions' matrices (post-map, then the domain's map), the P masks and the
+    // constants, built at type initialization; static readonly vectors are constants to tier-1 code.
+    private static readonly ulong s_inverseA = GfniMatrix.Invert(S.PreS123);
+    private static readonly ulong s_inverseA4 = GfniMatrix.Invert(S.PreS4);
+    private static readonly Vector128<byte> s_toDomain = Vector128.Create(S.PreS123, S.PreS4).AsByte();
+    private static readonly Vector128<byte> s_fromDomain = Vector128.Create(s_inverseA, s_inverseA4).AsByte();
+    private static readonly Vector128<byte> s_post1 = Vector128.Create(GfniMatrix.Compose(S.PreS4, S.PostS2), GfniMatrix.Compose(S.PreS123, S.PostS14)).AsByte();
+    private static readonly Vector128<byte> s_post2 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS2), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
+    private static readonly Vector128<byte> s_post3 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS14), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
+    private static readonly Vector128<byte> s_post4 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS3), GfniMatrix.Compose(S.PreS4, S.PostS3)).AsByte();
     private static readonly Vector128<byte>[] s_masks = BuildMasks();
-    private static readonly Vector128<byte> s_m0 = s_masks[0], s_m1 = s_masks[1], s_m2 = s_masks[2], s_m3 = s_masks[3];
-    private static readonly Vector128<byte> s_m4 = s_masks[4], s_m5 = s_masks[5], s_m6 = s_masks[6], s_m7 = s_masks[7];
+    private static readonly Vector128<byte> s_d0 = s_masks[0], s_d1 = s_masks[1], s_d2 = s_masks[2], s_d3 = s_masks[3];
+    private static readonly Vector128<byte> s_d4 = s_masks[4], s_d5 = s_masks[5], s_d6 = s_masks[6], s_d7 = s_masks[7];
 
-    /// <summary>P(b): the post-map constants of the eight bytes through the P-function.</summary>
+    /// <summary>(A·P(b) | A4·P(b)): the post-map constants b of the eight bytes through P, in the domain.</summary>
     private static readonly Vector128<byte> s_pOfConstants = Mix(
-        Vector128.Create(S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant, S.PostS2Constant,
-            S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant),
-        Vector128.Create(S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant, S.PostS14Constant,
-            S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant, S.PostS3Constant),
+        PostConstants(S.PreS4, S.PostS2Constant, S.PreS123, S.PostS14Constant),
+        PostConstants(S.PreS123, S.PostS2Constant, S.PreS4, S.PostS14Constant),
+        PostConstants(S.PreS123, S.PostS14Constant, S.PreS4, S.PostS14Constant),
+        PostConstants(S.PreS123, S.PostS3Constant, S.PreS4, S.PostS3Constant),
         Vector128<byte>.Zero);
 
     /// <summary>
@@ -91,7 +94,7 @@ internal static unsafe class CamelliaGfniRounds
             Vector128<byte> a = Vector128.Load(src);
             if (!two)
             {
-                Vector128.Store(BlockInDomain<TDirection>(a, keys, keyCount), dst);
+                Vector128.Store(Block<TDirection>(a, keys, keyCount), dst);
                 continue;
             }
 
@@ -108,51 +111,11 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> previous = Vector128.Load(chain);
         for (int i = 0; i < blocks; i++)
         {
-            previous = BlockInDomain<ForwardSchedule>(Vector128.Load(src + (16 * i)) ^ previous, keys, keyCount);
+            previous = Block<ForwardSchedule>(Vector128.Load(src + (16 * i)) ^ previous, keys, keyCount);
             Vector128.Store(previous, dst + (16 * i));
         }
 
         Vector128.Store(previous, chain);
-    }
-
-    // One block (§2.3.1/§2.3.3), F inputs computed one XOR early (Half); the subkey after the sixth F of a group is read
-    // and not used (it is the FL pair or kw3, inside the schedule either way).
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
-        where TDirection : struct, ICamelliaDirection
-    {
-        Debug.Assert(keyCount is 26 or 34);
-        bool forward = default(TDirection).Forward;
-        int s = forward ? 1 : -1;
-        ulong* pre = forward ? keys : keys + keyCount - 2;
-        ulong* post = forward ? keys + keyCount - 2 : keys;
-        ulong* k = forward ? keys + 2 : keys + keyCount - 3;
-        ulong* last = forward ? post : keys + 1;
-        Vector128<byte> pb = s_pOfConstants;
-        Vector128<byte> d1 = High(block) ^ Key(pre[0]);
-        Vector128<byte> d2 = Low(block) ^ Key(pre[1]);
-        while (true)
-        {
-            Vector128<byte> t = d1 ^ Key(k[0]);
-            for (int i = 0; i < 6; i += 2)
-            {
-                t = Half(ref d2, t, pb, Key(k[(i + 1) * s]));
-                t = Half(ref d1, t, pb, Key(k[(i + 2) * s]));
-            }
-
-            k += 6 * s;
-            if (k == last)
-            {
-                break;
-            }
-
-            d1 = FL(d1, Key(k[0]));
-            d2 = FLInverse(d2, Key(k[s]));
-            k += 2 * s;
-        }
-
-        // C = (D2 ^ kw3) || (D1 ^ kw4) (§2.3.1 post-whitening).
-        return Join(d2 ^ Key(post[0]), d1 ^ Key(post[1]));
     }
 
     // Two blocks interleaved round by round: two independent chains fill the GFNI and shuffle units.
@@ -168,22 +131,23 @@ internal static unsafe class CamelliaGfniRounds
         ulong* k = forward ? keys + 2 : keys + keyCount - 3;
         ulong* last = forward ? post : keys + 1;
         Vector128<byte> pb = s_pOfConstants;
-        Vector128<byte> a1 = High(a) ^ Key(pre[0]);
-        Vector128<byte> a2 = Low(a) ^ Key(pre[1]);
-        Vector128<byte> b1 = High(b) ^ Key(pre[0]);
-        Vector128<byte> b2 = Low(b) ^ Key(pre[1]);
+        Vector128<byte> a1 = ToDomain(High(a) ^ Key(pre[0]));
+        Vector128<byte> a2 = ToDomain(Low(a) ^ Key(pre[1]));
+        Vector128<byte> b1 = ToDomain(High(b) ^ Key(pre[0]));
+        Vector128<byte> b2 = ToDomain(Low(b) ^ Key(pre[1]));
         while (true)
         {
-            Vector128<byte> ta = a1 ^ Key(k[0]);
-            Vector128<byte> tb = b1 ^ Key(k[0]);
+            Vector128<byte> first = MappedKey(k[0]);
+            Vector128<byte> ua = a1 ^ first;
+            Vector128<byte> ub = b1 ^ first;
             for (int i = 0; i < 6; i += 2)
             {
-                Vector128<byte> odd = Key(k[(i + 1) * s]);
-                ta = Half(ref a2, ta, pb, odd);
-                tb = Half(ref b2, tb, pb, odd);
-                Vector128<byte> even = Key(k[(i + 2) * s]);
-                ta = Half(ref a1, ta, pb, even);
-                tb = Half(ref b1, tb, pb, even);
+                Vector128<byte> odd = MappedKey(k[(i + 1) * s]);
+                ua = Half(ref a2, ua, pb, odd);
+                ub = Half(ref b2, ub, pb, odd);
+                Vector128<byte> even = MappedKey(k[(i + 2) * s]);
+                ua = Half(ref a1, ua, pb, even);
+                ub = Half(ref b1, ub, pb, even);
             }
 
             k += 6 * s;
@@ -192,56 +156,21 @@ internal static unsafe class CamelliaGfniRounds
                 break;
             }
 
-            a1 = FL(a1, Key(k[0]));
-            a2 = FLInverse(a2, Key(k[s]));
-            b1 = FL(b1, Key(k[0]));
-            b2 = FLInverse(b2, Key(k[s]));
+            a1 = ToDomain(FL(FromDomain(a1), Key(k[0])));
+            a2 = ToDomain(FLInverse(FromDomain(a2), Key(k[s])));
+            b1 = ToDomain(FL(FromDomain(b1), Key(k[0])));
+            b2 = ToDomain(FLInverse(FromDomain(b2), Key(k[s])));
             k += 2 * s;
         }
 
-        a = Join(a2 ^ Key(post[0]), a1 ^ Key(post[1]));
-        b = Join(b2 ^ Key(post[0]), b1 ^ Key(post[1]));
+        a = Join(FromDomain(a2) ^ Key(post[0]), FromDomain(a1) ^ Key(post[1]));
+        b = Join(FromDomain(b2) ^ Key(post[0]), FromDomain(b1) ^ Key(post[1]));
     }
 
-    // One Feistel step y ^= F(t) (§2.3.1), returning the next F input y ^ kNext from the same terms: y, P(b) and the
-    // subkey join the P-function's XOR tree at its first level, so the next F starts two XOR levels after the shuffles.
+    // One block (§2.3.1, §2.3.3 walking the schedule backwards); the subkey read after the sixth F of a group is not
+    // used (it is the FL pair or kw3, inside the schedule either way).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> t, Vector128<byte> pb, Vector128<byte> kNext)
-    {
-        Vector128<byte> u = Gfni.GaloisFieldAffineTransform(t, Vector128.Create(S.PreS123, S.PreS4).AsByte(), S.PreConstant);
-        Vector128<byte> v = Gfni.GaloisFieldAffineTransform(t, Vector128.Create(S.PreS123).AsByte(), S.PreConstant);
-        Vector128<byte> s24 = Gfni.GaloisFieldAffineTransformInverse(u, Vector128.Create(S.PostS2, S.PostS14).AsByte(), 0);
-        Vector128<byte> s13 = Gfni.GaloisFieldAffineTransformInverse(v, Vector128.Create(S.PostS14, S.PostS3).AsByte(), 0);
-        Vector128<byte> yb = y ^ pb;
-        y = Mix(s24, s13, yb);
-        return Mix(s24, s13, yb ^ kNext);
-    }
-
-    // ---- One block with the halves kept in the pre-map domain ----
-    // The pre-maps are linear up to their constant, so A·(y ^ k) ^ a = A·y ^ (A·k ^ a): a half kept as
-    // Y = (A·y | A4·y) (A4 = A·rotl1, the s4 pre-map) XORed with the mapped subkey is the first inversion's input
-    // itself, and the F-function's output can arrive already mapped, as A·P(z) = P(A·z) lane by lane (A acts on every
-    // byte alike; P moves and XORs whole bytes). That takes GF2P8AFFINEQB off the chain: each F is four inversions
-    // whose matrices are the post-maps composed with A or A4, eight PSHUFBs and two three-input XOR levels. Lane 0 of
-    // every inversion result holds one s-box's outputs in one domain, lane 1 another's in the other domain, paired so
-    // that each output byte takes at most two terms from each result: (s2, A4 | s4, A) and (s2, A | s4, A4) from
-    // (A·t | A4·t), (s1, A | s1, A4) and (s3, A | s3, A4) from (A·t | A·t). FL/FL^-1 and the whitening work on y
-    // itself: the inverse maps bring it back (both lanes then hold y) and the maps forward again.
-    private static readonly ulong s_inverseA = GfniMatrix.Invert(S.PreS123);
-    private static readonly ulong s_inverseA4 = GfniMatrix.Invert(S.PreS4);
-    private static readonly Vector128<byte> s_toDomain = Vector128.Create(S.PreS123, S.PreS4).AsByte();
-    private static readonly Vector128<byte> s_fromDomain = Vector128.Create(s_inverseA, s_inverseA4).AsByte();
-    private static readonly Vector128<byte> s_post1 = Vector128.Create(GfniMatrix.Compose(S.PreS4, S.PostS2), GfniMatrix.Compose(S.PreS123, S.PostS14)).AsByte();
-    private static readonly Vector128<byte> s_post2 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS2), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
-    private static readonly Vector128<byte> s_post3 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS14), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
-    private static readonly Vector128<byte> s_post4 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS3), GfniMatrix.Compose(S.PreS4, S.PostS3)).AsByte();
-    private static readonly Vector128<byte>[] s_domainMasks = BuildDomainMasks();
-    private static readonly Vector128<byte> s_d0 = s_domainMasks[0], s_d1 = s_domainMasks[1], s_d2 = s_domainMasks[2], s_d3 = s_domainMasks[3];
-    private static readonly Vector128<byte> s_d4 = s_domainMasks[4], s_d5 = s_domainMasks[5], s_d6 = s_domainMasks[6], s_d7 = s_domainMasks[7];
-    private static readonly Vector128<byte> s_pOfConstantsInDomain = ToDomain(s_pOfConstants);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> BlockInDomain<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
+    private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
     {
         Debug.Assert(keyCount is 26 or 34);
@@ -251,7 +180,7 @@ internal static unsafe class CamelliaGfniRounds
         ulong* post = forward ? keys + keyCount - 2 : keys;
         ulong* k = forward ? keys + 2 : keys + keyCount - 3;
         ulong* last = forward ? post : keys + 1;
-        Vector128<byte> pb = s_pOfConstantsInDomain;
+        Vector128<byte> pb = s_pOfConstants;
         Vector128<byte> y1 = ToDomain(High(block) ^ Key(pre[0]));
         Vector128<byte> y2 = ToDomain(Low(block) ^ Key(pre[1]));
         while (true)
@@ -259,8 +188,8 @@ internal static unsafe class CamelliaGfniRounds
             Vector128<byte> u = y1 ^ MappedKey(k[0]);
             for (int i = 0; i < 6; i += 2)
             {
-                u = HalfInDomain(ref y2, u, pb, MappedKey(k[(i + 1) * s]));
-                u = HalfInDomain(ref y1, u, pb, MappedKey(k[(i + 2) * s]));
+                u = Half(ref y2, u, pb, MappedKey(k[(i + 1) * s]));
+                u = Half(ref y1, u, pb, MappedKey(k[(i + 2) * s]));
             }
 
             k += 6 * s;
@@ -277,9 +206,10 @@ internal static unsafe class CamelliaGfniRounds
         return Join(FromDomain(y2) ^ Key(post[0]), FromDomain(y1) ^ Key(post[1]));
     }
 
-    // y ^= F(t) with y and t in the domain (t = u ^ (A·a | A4·a) included); returns the next input y ^ kNext.
+    // One Feistel step y ^= F(t) (§2.3.1) in the domain: u is the inversions' input (A·t ^ a | A4·t ^ a); returns the
+    // next one, y ^ kNext with the mapped subkey, from the same shuffles.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> HalfInDomain(ref Vector128<byte> y, Vector128<byte> u, Vector128<byte> pb, Vector128<byte> kNext)
+    private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> u, Vector128<byte> pb, Vector128<byte> kNext)
     {
         Vector128<byte> v = Sse2.UnpackLow(u.AsUInt64(), u.AsUInt64()).AsByte();
         Vector128<byte> r1 = Gfni.GaloisFieldAffineTransformInverse(u, s_post1, 0);
@@ -287,12 +217,12 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> r3 = Gfni.GaloisFieldAffineTransformInverse(v, s_post3, 0);
         Vector128<byte> r4 = Gfni.GaloisFieldAffineTransformInverse(v, s_post4, 0);
         Vector128<byte> yb = y ^ pb;
-        y = MixInDomain(r1, r2, r3, r4, yb);
-        return MixInDomain(r1, r2, r3, r4, yb ^ kNext);
+        y = Mix(r1, r2, r3, r4, yb);
+        return Mix(r1, r2, r3, r4, yb ^ kNext);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> MixInDomain(Vector128<byte> r1, Vector128<byte> r2, Vector128<byte> r3, Vector128<byte> r4, Vector128<byte> extra) => Xor3(
+    private static Vector128<byte> Mix(Vector128<byte> r1, Vector128<byte> r2, Vector128<byte> r3, Vector128<byte> r4, Vector128<byte> extra) => Xor3(
         Xor3(Ssse3.Shuffle(r1, s_d0), Ssse3.Shuffle(r1, s_d1), Ssse3.Shuffle(r2, s_d2)),
         Xor3(Ssse3.Shuffle(r2, s_d3), Ssse3.Shuffle(r3, s_d4), Ssse3.Shuffle(r3, s_d5)),
         Xor3(Ssse3.Shuffle(r4, s_d6), Ssse3.Shuffle(r4, s_d7), extra));
@@ -308,7 +238,7 @@ internal static unsafe class CamelliaGfniRounds
     private static Vector128<byte> FromDomain(Vector128<byte> y) => Gfni.GaloisFieldAffineTransform(y, s_fromDomain, 0);
 
     // Mask 2r + m of result r + 1 gives output byte (lane L, 8 - o) the m-th term of z'o that result holds in domain L.
-    private static Vector128<byte>[] BuildDomainMasks()
+    private static Vector128<byte>[] BuildMasks()
     {
         // (s-box of z_i, domain) -> (result, lane), from the pairing above; z_i is byte 8 - i of its lane.
         int[] sbox = { 1, 2, 3, 4, 2, 3, 4, 1 };
@@ -361,60 +291,18 @@ internal static unsafe class CamelliaGfniRounds
     public static ulong F(ulong x)
     {
         Vector128<byte> y = Vector128<byte>.Zero;
-        Half(ref y, Vector128.Create(x).AsByte(), s_pOfConstants, Vector128<byte>.Zero);
-        return y.AsUInt64().ToScalar();
+        Half(ref y, MappedKey(x), s_pOfConstants, Vector128<byte>.Zero);
+        return FromDomain(y).AsUInt64().ToScalar();
     }
 
-    // extra ^ P-function over the two inversions' results: the XOR of four picks from each and extra, in three-input
-    // XORs (one VPTERNLOGD each with AVX-512VL): two levels after the shuffles, extra (known early) in the first.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Mix(Vector128<byte> s24, Vector128<byte> s13, Vector128<byte> extra) => Xor3(
-        Xor3(Ssse3.Shuffle(s24, s_m0), Ssse3.Shuffle(s24, s_m1), Ssse3.Shuffle(s24, s_m2)),
-        Xor3(Ssse3.Shuffle(s24, s_m3), Ssse3.Shuffle(s13, s_m4), Ssse3.Shuffle(s13, s_m5)),
-        Xor3(Ssse3.Shuffle(s13, s_m6), Ssse3.Shuffle(s13, s_m7), extra));
+    // The constant part of an inversion result whose lanes have post-maps (map0·B, map1·B'): map0·b0 | map1·b1 in every byte.
+    private static Vector128<byte> PostConstants(ulong map0, byte b0, ulong map1, byte b1) =>
+        Vector128.Create(Vector128.Create(GfniMatrix.Apply(map0, b0)).AsUInt64().ToScalar(), Vector128.Create(GfniMatrix.Apply(map1, b1)).AsUInt64().ToScalar()).AsByte();
 
     // a ^ b ^ c; 0x96 is the truth table of a three-input XOR.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Xor3(Vector128<byte> a, Vector128<byte> b, Vector128<byte> c) =>
         Avx512F.VL.IsSupported ? Avx512F.VL.TernaryLogic(a, b, c, 0x96) : a ^ b ^ c;
-
-    // Mask r of source j gives output byte (lane, 8 - o) the r-th term of z'o that lives in source j, or 0x80 (zero).
-    private static Vector128<byte>[] BuildMasks()
-    {
-        byte[][] masks = new byte[2 * MasksPerSource][];
-        for (int m = 0; m < masks.Length; m++)
-        {
-            masks[m] = new byte[16];
-            masks[m].AsSpan().Fill(0x80);
-        }
-
-        for (int o = 1; o <= 8; o++)
-        {
-            int[] used = new int[2];
-            for (int i = 1; i <= 8; i++)
-            {
-                if ((s_pTerms[o - 1] >> (i - 1) & 1) == 0)
-                {
-                    continue;
-                }
-
-                (int source, int index) = s_z[i - 1];
-                int r = used[source]++;
-                Debug.Assert(r < MasksPerSource);
-                byte[] mask = masks[(source * MasksPerSource) + r];
-                mask[8 - o] = (byte)index;
-                mask[16 - o] = (byte)index;
-            }
-        }
-
-        Vector128<byte>[] vectors = new Vector128<byte>[masks.Length];
-        for (int m = 0; m < masks.Length; m++)
-        {
-            vectors[m] = Vector128.Create(masks[m]);
-        }
-
-        return vectors;
-    }
 
     /// <summary>A subkey in both lanes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
