@@ -77,6 +77,29 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte>.Zero);
 
     /// <summary>
+    /// The schedule as CamelliaRounds walks it: in decryption order the subkey after k is k[-1], pre- and post-whitening
+    /// swap (RFC 3713 §2.3.3).
+    /// </summary>
+    private readonly struct Walk
+    {
+        public readonly ulong* Pre;
+        public readonly ulong* Post;
+        public readonly ulong* First;
+        public readonly ulong* Last;
+        public readonly int Step;
+
+        public Walk(ulong* keys, int keyCount, bool forward)
+        {
+            Debug.Assert(keyCount is 26 or 34);
+            Step = forward ? 1 : -1;
+            Pre = forward ? keys : keys + keyCount - 2;
+            Post = forward ? keys + keyCount - 2 : keys;
+            First = forward ? keys + 2 : keys + keyCount - 3;
+            Last = forward ? Post : keys + 1;
+        }
+    }
+
+    /// <summary>
     /// Encrypts (forward) or decrypts (backward) <paramref name="blocks"/> blocks with the encryption schedule, as
     /// <see cref="CamelliaRounds.Crypt"/> walks it; two lanes take pairs (an odd last block goes through both, written twice),
     /// one lane one block at a time.
@@ -123,18 +146,12 @@ internal static unsafe class CamelliaGfniRounds
     private static void Blocks<TDirection>(ref Vector128<byte> a, ref Vector128<byte> b, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
     {
-        Debug.Assert(keyCount is 26 or 34);
-        bool forward = default(TDirection).Forward;
-        int s = forward ? 1 : -1;
-        ulong* pre = forward ? keys : keys + keyCount - 2;
-        ulong* post = forward ? keys + keyCount - 2 : keys;
-        ulong* k = forward ? keys + 2 : keys + keyCount - 3;
-        ulong* last = forward ? post : keys + 1;
+        Walk w = new(keys, keyCount, default(TDirection).Forward);
+        int s = w.Step;
+        ulong* k = w.First;
         Vector128<byte> pb = s_pOfConstants;
-        Vector128<byte> a1 = ToDomain(High(a) ^ Key(pre[0]));
-        Vector128<byte> a2 = ToDomain(Low(a) ^ Key(pre[1]));
-        Vector128<byte> b1 = ToDomain(High(b) ^ Key(pre[0]));
-        Vector128<byte> b2 = ToDomain(Low(b) ^ Key(pre[1]));
+        Enter(a, w.Pre, out Vector128<byte> a1, out Vector128<byte> a2);
+        Enter(b, w.Pre, out Vector128<byte> b1, out Vector128<byte> b2);
         while (true)
         {
             Vector128<byte> first = MappedKey(k[0]);
@@ -151,7 +168,7 @@ internal static unsafe class CamelliaGfniRounds
             }
 
             k += 6 * s;
-            if (k == last)
+            if (k == w.Last)
             {
                 break;
             }
@@ -163,8 +180,8 @@ internal static unsafe class CamelliaGfniRounds
             k += 2 * s;
         }
 
-        a = Join(FromDomain(a2) ^ Key(post[0]), FromDomain(a1) ^ Key(post[1]));
-        b = Join(FromDomain(b2) ^ Key(post[0]), FromDomain(b1) ^ Key(post[1]));
+        a = Leave(a1, a2, w.Post);
+        b = Leave(b1, b2, w.Post);
     }
 
     // One block (§2.3.1, §2.3.3 walking the schedule backwards); the subkey read after the sixth F of a group is not
@@ -173,16 +190,11 @@ internal static unsafe class CamelliaGfniRounds
     private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
     {
-        Debug.Assert(keyCount is 26 or 34);
-        bool forward = default(TDirection).Forward;
-        int s = forward ? 1 : -1;
-        ulong* pre = forward ? keys : keys + keyCount - 2;
-        ulong* post = forward ? keys + keyCount - 2 : keys;
-        ulong* k = forward ? keys + 2 : keys + keyCount - 3;
-        ulong* last = forward ? post : keys + 1;
+        Walk w = new(keys, keyCount, default(TDirection).Forward);
+        int s = w.Step;
+        ulong* k = w.First;
         Vector128<byte> pb = s_pOfConstants;
-        Vector128<byte> y1 = ToDomain(High(block) ^ Key(pre[0]));
-        Vector128<byte> y2 = ToDomain(Low(block) ^ Key(pre[1]));
+        Enter(block, w.Pre, out Vector128<byte> y1, out Vector128<byte> y2);
         while (true)
         {
             Vector128<byte> u = y1 ^ MappedKey(k[0]);
@@ -193,7 +205,7 @@ internal static unsafe class CamelliaGfniRounds
             }
 
             k += 6 * s;
-            if (k == last)
+            if (k == w.Last)
             {
                 break;
             }
@@ -203,7 +215,7 @@ internal static unsafe class CamelliaGfniRounds
             k += 2 * s;
         }
 
-        return Join(FromDomain(y2) ^ Key(post[0]), FromDomain(y1) ^ Key(post[1]));
+        return Leave(y1, y2, w.Post);
     }
 
     // One Feistel step y ^= F(t) (§2.3.1) in the domain: u is the inversions' input (A·t ^ a | A4·t ^ a); returns the
@@ -303,6 +315,19 @@ internal static unsafe class CamelliaGfniRounds
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Xor3(Vector128<byte> a, Vector128<byte> b, Vector128<byte> c) =>
         Avx512F.VL.IsSupported ? Avx512F.VL.TernaryLogic(a, b, c, 0x96) : a ^ b ^ c;
+
+    // D1 ^ kw1 and D2 ^ kw2 (§2.3.1 pre-whitening; kw3, kw4 when decrypting), in the domain.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Enter(Vector128<byte> block, ulong* pre, out Vector128<byte> y1, out Vector128<byte> y2)
+    {
+        y1 = ToDomain(High(block) ^ Key(pre[0]));
+        y2 = ToDomain(Low(block) ^ Key(pre[1]));
+    }
+
+    // C = (D2 ^ kw3) || (D1 ^ kw4) (§2.3.1 post-whitening; kw1, kw2 when decrypting).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Leave(Vector128<byte> y1, Vector128<byte> y2, ulong* post) =>
+        Join(FromDomain(y2) ^ Key(post[0]), FromDomain(y1) ^ Key(post[1]));
 
     /// <summary>A subkey in both lanes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -38,7 +38,7 @@ internal sealed class UnsafeCamellia : CamelliaCipher
     /// <summary>
     /// The core this flavour uses for a key. With GFNI, the sliced core sends what its batches leave (one or two
     /// blocks: CBC encryption, CFB, OFB, short tails) and its key schedule to the table-free
-    /// <see cref="CamelliaGfniSerialCore"/>, which also measured faster than the tables there (docs/benchmarks.md,
+    /// <c>CamelliaGfniSerialCore</c> (.NET only), which also measured faster than the tables there (docs/benchmarks.md,
     /// "Camellia's serial paths on GFNI").
     /// </summary>
     internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
