@@ -45,12 +45,21 @@ public static partial class UnsafeCrypto
 
     /// <summary>
     /// Creates a <see cref="CamelliaCipher"/> (128-bit blocks; 128-, 192- and 256-bit keys) whose core
-    /// is optimized: on .NET 10 with GFNI (else AES-NI), calls of several blocks (ECB, CBC decryption) go through a
-    /// byte-sliced core without table lookups; the key schedule, single blocks (CBC encryption, CFB, OFB) and short
-    /// tails use 64-bit pointer table lookups, which are not cache-timing safe.
+    /// is optimized. On .NET 10 with GFNI no call looks anything up in a table (see <see cref="IsCamelliaConstantTime"/>):
+    /// calls of several blocks (ECB, CBC decryption) go through a byte-sliced core, and the key schedule, single blocks
+    /// (CBC encryption, CFB, OFB) and short tails through GFNI one or two blocks at a time. With AES-NI but no GFNI,
+    /// and everywhere else, the key schedule, single blocks and short tails use 64-bit pointer table lookups, which are
+    /// not cache-timing safe.
     /// </summary>
     /// <returns>A new Camellia instance with the defaults of <see cref="CamelliaCipher"/>.</returns>
     public static CamelliaCipher CreateCamellia() => new UnsafeCamellia(CpuFeatures.IntrinsicsAllowed);
+
+    /// <summary>
+    /// Gets whether the Camellia of <see cref="CreateCamellia()"/> is table-free in this process: no memory access
+    /// and no branch depends on the key or the data, in every mode. True on .NET 10 with GFNI and SSSE3, unless
+    /// <c>PANICODE_FORCE_PORTABLE=1</c> turned intrinsics off.
+    /// </summary>
+    public static bool IsCamelliaConstantTime => UnsafeCamellia.IsConstantTimeSupported(CpuFeatures.IntrinsicsAllowed);
 
     /// <summary>
     /// Creates Camellia on the portable unsafe core when <paramref name="forcePortable"/> is true, in the

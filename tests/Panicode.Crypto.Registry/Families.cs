@@ -65,7 +65,15 @@ public static class Families
         new BlockCipherCore(
             "Sliced-AesNi",
             (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.AesNi),
-            skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3"))
+            skipReason: Unavailable(CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi), "AES-NI with SSSE3")),
+
+        // The one/two-block table-free GFNI core alone (the Sliced-Gfni rows send their leftovers to the tables; the
+        // Unsafe flavour's GFNI core sends them here), and the sliced core in the Unsafe flavour's GFNI form.
+        new BlockCipherCore("Serial-Gfni", (key, _) => new CamelliaGfniSerialCore(key), skipReason: Unavailable(CamelliaGfniSerialCore.IsSupported, "GFNI with SSSE3")),
+        new BlockCipherCore(
+            "Sliced-Gfni-ConstantTime",
+            (key, _) => new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni, constantTime: true),
+            skipReason: Unavailable(CamelliaGfniSerialCore.IsSupported, "GFNI with SSSE3"))
 #endif
         );
 

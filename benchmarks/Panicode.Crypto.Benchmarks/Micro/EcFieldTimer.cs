@@ -71,7 +71,7 @@ public static unsafe class EcFieldTimer
     /// This thread's CPU time in ns on Linux (time spent descheduled by other processes does not count), else the
     /// wall clock.
     /// </summary>
-    private static long Now()
+    internal static long Now()
     {
         if (OperatingSystem.IsLinux())
         {

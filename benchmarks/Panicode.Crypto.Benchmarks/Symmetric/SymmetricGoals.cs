@@ -134,7 +134,7 @@ public static class SymmetricGoals
         }
     }
 
-    private static double LoadAverage() =>
+    internal static double LoadAverage() =>
         System.IO.File.Exists("/proc/loadavg") ? double.Parse(System.IO.File.ReadAllText("/proc/loadavg").Split(' ')[0], CultureInfo.InvariantCulture) : double.NaN;
 
     private static string CpuName() =>

@@ -23,11 +23,14 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 /// <summary>The encryption key schedule in 64-bit units; decryption walks it backwards.</summary>
 internal static unsafe class CamelliaKeySchedule
 {
-    /// <summary>The subkeys of <paramref name="key"/> in <see cref="CamelliaCore"/>'s layout (26 or 34 words).</summary>
-    public static ulong[] Expand(ReadOnlySpan<byte> key)
+    /// <summary>The subkeys of <paramref name="key"/> in <see cref="CamelliaCore"/>'s layout (26 or 34 words), F through the tables.</summary>
+    public static ulong[] Expand(ReadOnlySpan<byte> key) => Expand<TableF>(key);
+
+    /// <summary>The same schedule with <typeparamref name="TF"/>'s F (the six F of §2.2 see the key bits).</summary>
+    public static ulong[] Expand<TF>(ReadOnlySpan<byte> key)
+        where TF : struct, ICamelliaKeyScheduleF
     {
         Debug.Assert(key.Length is 16 or 24 or 32);
-        ulong* sp = CamelliaRounds.Sp;
 
         // KL, KR, KA, KB as (high, low) pairs, in a buffer cleared before returning.
         ulong* q = stackalloc ulong[8];
@@ -38,10 +41,10 @@ internal static unsafe class CamelliaKeySchedule
             q[1] = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
             if (key.Length == 16)
             {
-                ulong u = F(q[0] ^ CamelliaSpec.Sigma1, sp);
-                ulong v = F(q[1] ^ u ^ CamelliaSpec.Sigma2, sp);
-                q[5] = u ^ F(v ^ CamelliaSpec.Sigma3, sp);
-                q[4] = v ^ F(q[5] ^ CamelliaSpec.Sigma4, sp);
+                ulong u = default(TF).F(q[0] ^ CamelliaSpec.Sigma1);
+                ulong v = default(TF).F(q[1] ^ u ^ CamelliaSpec.Sigma2);
+                q[5] = u ^ default(TF).F(v ^ CamelliaSpec.Sigma3);
+                q[4] = v ^ default(TF).F(q[5] ^ CamelliaSpec.Sigma4);
                 subkeys = new ulong[26];
                 fixed (ulong* o = subkeys)
                 {
@@ -52,16 +55,16 @@ internal static unsafe class CamelliaKeySchedule
             {
                 q[2] = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(16));
                 q[3] = key.Length == 24 ? ~q[2] : BinaryPrimitives.ReadUInt64BigEndian(key.Slice(24));
-                ulong u = F(q[0] ^ q[2] ^ CamelliaSpec.Sigma1, sp);
-                ulong v = F(q[1] ^ q[3] ^ u ^ CamelliaSpec.Sigma2, sp);
+                ulong u = default(TF).F(q[0] ^ q[2] ^ CamelliaSpec.Sigma1);
+                ulong v = default(TF).F(q[1] ^ q[3] ^ u ^ CamelliaSpec.Sigma2);
                 q[4] = q[2] ^ v;
                 q[5] = q[3] ^ u;
-                q[5] ^= F(q[4] ^ CamelliaSpec.Sigma3, sp);
-                q[4] ^= F(q[5] ^ CamelliaSpec.Sigma4, sp);
+                q[5] ^= default(TF).F(q[4] ^ CamelliaSpec.Sigma3);
+                q[4] ^= default(TF).F(q[5] ^ CamelliaSpec.Sigma4);
                 q[6] = q[4] ^ q[2];
                 q[7] = q[5] ^ q[3];
-                q[7] ^= F(q[6] ^ CamelliaSpec.Sigma5, sp);
-                q[6] ^= F(q[7] ^ CamelliaSpec.Sigma6, sp);
+                q[7] ^= default(TF).F(q[6] ^ CamelliaSpec.Sigma5);
+                q[6] ^= default(TF).F(q[7] ^ CamelliaSpec.Sigma6);
                 subkeys = new ulong[34];
                 fixed (ulong* o = subkeys)
                 {
@@ -140,7 +143,16 @@ internal static unsafe class CamelliaKeySchedule
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong RotateLow(ulong high, ulong low, int count) => (low << count) | (high >> (64 - count));
 
-    // F with the key already XORed in.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong F(ulong x, ulong* sp) => CamelliaRounds.F<PointerSpTables, CastBytes>(x, sp, null);
+    /// <summary>F through the S/P tables (secret-indexed lookups).</summary>
+    private readonly struct TableF : ICamelliaKeyScheduleF
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ulong F(ulong x) => CamelliaRounds.F<PointerSpTables, CastBytes>(x, CamelliaRounds.Sp, null);
+    }
+}
+
+/// <summary>RFC 3713 §2.4.1 F with the key (Σ) already XORed in, for <see cref="CamelliaKeySchedule"/>.</summary>
+internal interface ICamelliaKeyScheduleF
+{
+    ulong F(ulong x);
 }

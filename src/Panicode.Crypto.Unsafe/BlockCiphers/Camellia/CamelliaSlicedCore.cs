@@ -41,24 +41,26 @@ internal enum CamelliaSBoxUnit
 /// through batches is constant-time, unlike <see cref="CamelliaPortableCore"/> (table lookups). The tail of a
 /// call goes through one zero-padded 16-block batch when it has at least <see cref="ISBoxes{TV}.MinPadded"/>
 /// blocks (3 with GFNI, 7 with AES-NI, where the padded batch becomes the faster choice); shorter tails and
-/// calls go to a <see cref="CamelliaPortableCore"/>, which is not constant-time. Through the modes that means:
-/// the key schedule (F on the key bits), CBC encryption, CFB and OFB in both directions (one block per call),
-/// the last (padding) block of a padded one-shot decryption, and calls of fewer than 3 (GFNI) or 7 (AES-NI)
-/// blocks all use the lookup tables.
+/// calls, and the key schedule, go to the serial core. In the constant-time form (GFNI only; the Unsafe flavour's
+/// choice on GFNI) that is a <see cref="CamelliaGfniSerialCore"/>, one or two blocks through GFNI without tables,
+/// and no call of the instance looks anything up. Otherwise it is a <see cref="CamelliaPortableCore"/>, which is not
+/// constant-time; through the modes that means the key schedule (F on the key bits), CBC encryption, CFB and OFB in
+/// both directions (one block per call), the last (padding) block of a padded one-shot decryption, and calls of
+/// fewer than 3 (GFNI) or 7 (AES-NI) blocks use the lookup tables.
 /// </para>
 /// </summary>
 internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
 {
-    // From tools/camellia-gfni/derive.py. GFNI matrix qwords: result bit i = parity(byte [7 - i] & x) ^ constant bit i.
-    private const ulong PreS123 = 0x3E8AD8B52D81A4C5;   // A = phi·M·f (s1, s2, s3)
-    private const ulong PreS4 = 0x1F456CDA96C052E2;     // A·rotl1 (s4)
-    private const byte PreConstant = 0x0B;              // A·0xc5
-    private const ulong PostS14 = 0xC0BA5F8C8DFC1E04;   // B = h·M^-1·phi^-1 (s1, s4)
-    private const ulong PostS2 = 0x04C0BA5F8C8DFC1E;    // rotl1·B
-    private const ulong PostS3 = 0xBA5F8C8DFC1E04C0;    // rotr1·B
-    private const byte PostS14Constant = 0x6E;
-    private const byte PostS2Constant = 0xDC;
-    private const byte PostS3Constant = 0x37;
+    // From tools/camellia-gfni/derive.py (CamelliaGfniRounds uses them too). GFNI matrix qwords: result bit i = parity(byte [7 - i] & x) ^ constant bit i.
+    internal const ulong PreS123 = 0x3E8AD8B52D81A4C5;   // A = phi·M·f (s1, s2, s3)
+    internal const ulong PreS4 = 0x1F456CDA96C052E2;     // A·rotl1 (s4)
+    internal const byte PreConstant = 0x0B;              // A·0xc5
+    internal const ulong PostS14 = 0xC0BA5F8C8DFC1E04;   // B = h·M^-1·phi^-1 (s1, s4)
+    internal const ulong PostS2 = 0x04C0BA5F8C8DFC1E;    // rotl1·B
+    internal const ulong PostS3 = 0xBA5F8C8DFC1E04C0;    // rotr1·B
+    internal const byte PostS14Constant = 0x6E;
+    internal const byte PostS2Constant = 0xDC;
+    internal const byte PostS3Constant = 0x37;
 
     // Eight broadcast vectors per subkey (byte 0 = most significant), in CamelliaCore's subkey order.
     // Built at the first call with a batch, not in the constructor: a key change followed by a few blocks (the
@@ -66,7 +68,11 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
     // costs several times the key schedule itself (docs/benchmarks.md, "Notes moved from source").
     private Vector128<byte>[]? _encryptionKeys;
     private Vector128<byte>[]? _decryptionKeys;
-    private readonly CamelliaPortableCore _portable;
+    // What the batches leave: a table-based CamelliaPortableCore, or in the constant-time form a CamelliaGfniSerialCore
+    // (the same object twice: as a core and as its serial CBC loop); _schedule is a copy of its encryption schedule.
+    private readonly BlockCipher _serial;
+    private readonly ICbcEncryptor _cbc;
+    private readonly ulong[] _schedule;
     private readonly CamelliaSBoxUnit _unit;
 
     // GFNI batches are as wide as the CPU allows: 512 bits (64 blocks, four 16-block lanes), then 256 (32 blocks),
@@ -76,13 +82,37 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         Gfni.V512.IsSupported && Avx512BW.IsSupported ? 512 : Gfni.V256.IsSupported && Avx2.IsSupported ? 256 : 128;
 
     public CamelliaSlicedCore(ReadOnlySpan<byte> key, CamelliaSBoxUnit unit)
+        : this(key, unit, constantTime: false)
+    {
+    }
+
+    /// <param name="key">The key (16, 24 or 32 bytes).</param>
+    /// <param name="unit">The batches' s-box instructions.</param>
+    /// <param name="constantTime">
+    /// With GFNI, true sends what the batches leave (and the key schedule) to a <see cref="CamelliaGfniSerialCore"/>
+    /// instead of the table-based <see cref="CamelliaPortableCore"/>: then no call does a secret-indexed lookup.
+    /// </param>
+    public CamelliaSlicedCore(ReadOnlySpan<byte> key, CamelliaSBoxUnit unit, bool constantTime)
         : base(16)
     {
         Debug.Assert(key.Length is 16 or 24 or 32);
         Debug.Assert(IsSupported(unit));
+        Debug.Assert(!constantTime || (unit == CamelliaSBoxUnit.Gfni && CamelliaGfniSerialCore.IsSupported));
         _unit = unit;
-        _portable = new CamelliaPortableCore(key);
+        if (constantTime)
+        {
+            CamelliaGfniSerialCore serial = new(key);
+            (_serial, _cbc, _schedule) = (serial, serial, serial.Schedule.ToArray());
+        }
+        else
+        {
+            CamelliaPortableCore portable = new(key);
+            (_serial, _cbc, _schedule) = (portable, portable, portable.Schedule.ToArray());
+        }
     }
+
+    /// <summary>True when no call of this instance does a table lookup (the constant-time form).</summary>
+    public bool IsConstantTime => _serial is CamelliaGfniSerialCore;
 
     /// <summary>The widest GFNI batch of this process in bits (512, 256 or 128); narrower widths take the remainders.</summary>
     public static int GfniWidth => s_gfniWidth;
@@ -108,7 +138,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
             : 0;
         if (done < source.Length)
         {
-            _portable.Encrypt(source.Slice(done), destination.Slice(done));
+            _serial.Encrypt(source.Slice(done), destination.Slice(done));
         }
     }
 
@@ -119,25 +149,26 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
             : 0;
         if (done < source.Length)
         {
-            _portable.Decrypt(source.Slice(done), destination.Slice(done));
+            _serial.Decrypt(source.Slice(done), destination.Slice(done));
         }
     }
 
-    // CBC encryption is serial (the ICbcEncryptor capability): one block at a time, which the portable core does
+    // CBC encryption is serial (the ICbcEncryptor capability): one block at a time, which the serial core does
     // without batching overhead.
     public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination) =>
-        _portable.EncryptCbc(chain, source, destination);
+        _cbc.EncryptCbc(chain, source, destination);
 
     protected override void ClearKeySchedule()
     {
         Secret.Clear(_encryptionKeys);
         Secret.Clear(_decryptionKeys);
-        _portable.Dispose();
+        Secret.Clear(_schedule);
+        _serial.Dispose();
     }
 
     // The broadcast subkeys, built at the first batch (one instance may serve several threads: LazySchedule).
     private Vector128<byte>[] BroadcastKeys(ref Vector128<byte>[]? cache, bool reverse) =>
-        Volatile.Read(ref cache) ?? LazySchedule.Publish(ref cache, Broadcast(_portable.Schedule, reverse));
+        Volatile.Read(ref cache) ?? LazySchedule.Publish(ref cache, Broadcast(_schedule, reverse));
 
     // Eight broadcast bytes per subkey, in encryption order or in CamelliaSpec.ReverseSchedule's decryption order.
     private static Vector128<byte>[] Broadcast(ReadOnlySpan<ulong> schedule, bool reverse)

@@ -19,19 +19,34 @@ internal sealed class UnsafeCamellia : CamelliaCipher
         _allowIntrinsics = allowIntrinsics;
     }
 
+    /// <summary>True where <see cref="CreateCore"/> gives the table-free form: .NET with GFNI and SSSE3, intrinsics allowed.</summary>
+    internal static bool IsConstantTimeSupported(bool allowIntrinsics)
+    {
+#if NET
+        return allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni) && CamelliaGfniSerialCore.IsSupported;
+#else
+        return false;
+#endif
+    }
+
     // GCM and GMAC over this flavour hash with carry-less multiply instructions where the CPU has them.
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
 
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
         CreateCore(key, _allowIntrinsics);
 
-    /// <summary>The core this flavour uses for a key.</summary>
+    /// <summary>
+    /// The core this flavour uses for a key. With GFNI, the sliced core sends what its batches leave (one or two
+    /// blocks: CBC encryption, CFB, OFB, short tails) and its key schedule to the table-free
+    /// <c>CamelliaGfniSerialCore</c> (.NET only), which also measured faster than the tables there (docs/benchmarks.md,
+    /// "Camellia's serial paths on GFNI").
+    /// </summary>
     internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
     {
 #if NET
         if (allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.Gfni))
         {
-            return new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni);
+            return new CamelliaSlicedCore(key, CamelliaSBoxUnit.Gfni, constantTime: CamelliaGfniSerialCore.IsSupported);
         }
 
         if (allowIntrinsics && CamelliaSlicedCore.IsSupported(CamelliaSBoxUnit.AesNi))

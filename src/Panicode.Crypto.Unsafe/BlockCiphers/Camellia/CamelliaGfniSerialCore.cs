@@ -1,0 +1,77 @@
+#if NET
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modes;
+
+namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+
+/// <summary>
+/// Camellia without tables for calls of any length: the key schedule and every block through
+/// <see cref="CamelliaGfniRounds"/> (pairs of blocks in two lanes, an odd last one alone), so no memory access or
+/// branch depends on key or data. <see cref="CamelliaSlicedCore"/> uses it, in its constant-time form, for what
+/// its batches leave: single blocks of CBC encryption, CFB and OFB, short calls and tails.
+/// </summary>
+internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
+{
+    private readonly ulong[] _keys;
+
+    public CamelliaGfniSerialCore(ReadOnlySpan<byte> key)
+        : base(16)
+    {
+        Debug.Assert(key.Length is 16 or 24 or 32);
+        Debug.Assert(IsSupported);
+        _keys = CamelliaKeySchedule.Expand<GfniF>(key);
+    }
+
+    /// <summary>True where the CPU has GFNI and SSSE3.</summary>
+    public static bool IsSupported => CamelliaGfniRounds.IsSupported;
+
+    /// <summary>The encryption schedule (kw1 ... kw4), shared with a core that holds this one.</summary>
+    internal ReadOnlySpan<ulong> Schedule => _keys;
+
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Crypt<ForwardSchedule>(source, destination);
+
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Crypt<BackwardSchedule>(source, destination);
+
+    public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* iv = chain)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (ulong* k = _keys)
+        {
+            CamelliaGfniRounds.EncryptCbc(iv, src, dst, source.Length / 16, k, _keys.Length);
+        }
+    }
+
+    private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TDirection : struct, ICamelliaDirection
+    {
+        int blocks = source.Length / 16;
+        int pairs = blocks & ~1;
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (ulong* k = _keys)
+        {
+            CamelliaGfniRounds.Crypt<TwoBlocksInFlight, TDirection>(src, dst, pairs, k, _keys.Length);
+            if (pairs != blocks)
+            {
+                CamelliaGfniRounds.Crypt<OneBlockInFlight, TDirection>(src + (pairs * 16), dst + (pairs * 16), 1, k, _keys.Length);
+            }
+        }
+    }
+
+    protected override void ClearKeySchedule() => Secret.Clear(_keys);
+
+    /// <summary>The key schedule's F on GFNI (no tables).</summary>
+    internal readonly struct GfniF : ICamelliaKeyScheduleF
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ulong F(ulong x) => CamelliaGfniRounds.F(x);
+    }
+}
+#endif
