@@ -10,7 +10,8 @@
 //   addition never meets its doubling case; infinity and zero digits are handled by masks.
 // - k P (ECDH; secret k): the affine points j P, j = 1..15, then 4-bit fixed windows from the top: four doublings,
 //   a whole-table scan and a mixed addition per window (the prefix v and digit d give 16 v + d <= k < n and
-//   16 v > d for v > 0, so again no doubling case).
+//   16 v > d for v > 0, so again no doubling case). On secp256k1 the same windows run over both halves of the
+//   GLV split k = k1 + k2 lambda, sharing 128 doublings (FastEcGroup.Glv.cs).
 // - u1 G + u2 Q (verification; public): u1 G by direct lookups in the base table, u2 Q by width-5 wNAF (Guide
 //   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time. On
 //   secp256k1, u2 = k1 + k2 lambda with half-length k1, k2 (GLV, Guide §3.5) and one shared doubling chain.
@@ -70,7 +71,7 @@ internal abstract class FastEcGroup : EcGroup
 }
 
 [SkipLocalsInit]
-internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
+internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
     where TF : struct, IFieldOps
 {
     private const int Entries = 15;
@@ -116,7 +117,8 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
         ToMont(Gx, Gx);
         ToMont(Gx + m, Gx + m);
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
-        if (p == Secp256k1Prime && a.IsZero && m == 4)
+        // lambda belongs to the order n: an explicit curve on the same prime with a = 0 but another b (and order) gets none.
+        if (p == Secp256k1Prime && a.IsZero && m == 4 && CurveParameters.ToInteger(curve.N) == Glv.Secp256k1Order)
         {
             _glv = new Glv(CurveParameters.ToInteger(curve.N));
             FieldConstants.Write(Glv.Beta, _glv.BetaMont, 0, m);
@@ -214,6 +216,12 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
 
         Span<byte> kb = stackalloc byte[Scalars.ByteLength];
         ReduceScalar(k, kb);
+        if (_glv != null)
+        {
+            bool glvFinite = MultiplyGlv(kb, x, y, table);
+            kb.Clear();
+            return glvFinite;
+        }
 
         ulong* q = stackalloc ulong[3 * m];
         ulong* sum = stackalloc ulong[3 * m];
@@ -1251,7 +1259,7 @@ internal sealed unsafe class FastEcGroup<TF> : FastEcGroup
 /// lambda (x, y) = (beta x, y); and the short basis (a1, b1), (a2, b2) of the lattice {(x, y): x + y lambda = 0 mod n}
 /// for the decomposition of Guide Alg. 3.74.
 /// </summary>
-internal sealed class Glv
+internal sealed partial class Glv
 {
     public static readonly BigInteger Beta = Hex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE");
     public static readonly BigInteger Lambda = Hex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72");
