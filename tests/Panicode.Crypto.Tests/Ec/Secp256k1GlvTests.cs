@@ -46,8 +46,8 @@ public class Secp256k1GlvTests
         Assert.True(s_bound1 <= (6354 * (BigInteger.One << 128)) / 10000);
         Assert.True(s_bound2 <= (5407 * (BigInteger.One << 128)) / 10000);
 
-        // In the box |x| <= bound1 + 16, |y| <= bound2 + 16 a lattice vector i (a1, b1) + j (a2, b2) has |i|, |j| < 1.
-        BigInteger x = s_bound1 + 16, y = s_bound2 + 16;
+        // In the box |x| <= bound1 + 64, |y| <= bound2 + 64 a lattice vector i (a1, b1) + j (a2, b2) has |i|, |j| < 1.
+        BigInteger x = s_bound1 + 64, y = s_bound2 + 64;
         BigInteger i = (BigInteger.Abs(s_b2) * x) + (BigInteger.Abs(s_a2) * y);
         BigInteger j = (BigInteger.Abs(s_b1) * x) + (BigInteger.Abs(s_a1) * y);
         Assert.True(i < s_n && i * 1000 <= 705 * s_n);

@@ -209,6 +209,11 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
         }
 
+        if (_glv != null)
+        {
+            return MultiplyGlv(k, x, y, table);
+        }
+
         if (!BuildOddTable(table, all: true))
         {
             throw new CryptographicException(ErrorMessages.EcPointOrder);
@@ -216,12 +221,6 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
 
         Span<byte> kb = stackalloc byte[Scalars.ByteLength];
         ReduceScalar(k, kb);
-        if (_glv != null)
-        {
-            bool glvFinite = MultiplyGlv(kb, x, y, table);
-            kb.Clear();
-            return glvFinite;
-        }
 
         ulong* q = stackalloc ulong[3 * m];
         ulong* sum = stackalloc ulong[3 * m];
@@ -431,10 +430,19 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ulong AddSelected(ulong* q, ulong* sum, ulong* lifted, ulong* table, ulong digit, ulong qInf)
     {
+        Select(lifted, table, digit, 2 * _m);
+        return AddLifted(q, sum, lifted, IsZeroWord(digit), qInf);
+    }
+
+    /// <summary>
+    /// The rest of a window step, once the entry is in <paramref name="lifted"/> (affine; dZero all ones when the digit
+    /// is 0): q += lifted in constant time, with the infinity cases of <see cref="AddSelected"/> by masks.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ulong AddLifted(ulong* q, ulong* sum, ulong* lifted, ulong dZero, ulong qInf)
+    {
         int m = _m;
         int n2 = 2 * m;
-        Select(lifted, table, digit, n2);
-        ulong dZero = IsZeroWord(digit);
         AddMixed(sum, q, lifted, lifted + m);
 
         // q = qInf ? (lifted, Z = [digit != 0]) : dZero ? q : sum.
@@ -1101,12 +1109,12 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         return index < 0 ? 0 : (ulong)(k[index] >> (4 * (i & 1))) & 0xF;
     }
 
-    /// <summary>dst = entry digit - 1 of a table of 15 entries of width limbs (zeros for digit 0), scanning every entry.</summary>
+    /// <summary>dst = entry digit - 1 of a table of 15 (or count) entries of width limbs (zeros for digit 0), scanning every entry.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Select(ulong* dst, ulong* table, ulong digit, int width)
+    private static void Select(ulong* dst, ulong* table, ulong digit, int width, int count = Entries)
     {
         Clear(dst, width);
-        for (int e = 0; e < Entries; e++)
+        for (int e = 0; e < count; e++)
         {
             ulong mask = IsZeroWord(digit ^ (ulong)(e + 1));
             ulong* entry = table + (e * width);
