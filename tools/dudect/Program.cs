@@ -8,6 +8,8 @@
 //            a long run of zero windows; with --fixed random, one uniform scalar drawn at start (a control: it tells
 //            apart a dependence on the scalar's value from one on the harness, e.g. the reuse of one input);
 //   random - a fresh uniform scalar for every measurement (drawn from a pre-made pool so drawing costs nothing).
+// Both classes come from pools of the same size, prepared alike and picked alike (see Run): the fixed class's pool
+// holds copies of its one scalar, each with its own objects.
 // Operations: "sign" signs a fixed hash with a fixed key and the class's scalar as the nonce (the scalar
 // multiplication k G and the inversion of k); "ecdh" derives the shared secret with the class's scalar as the
 // private key against a fixed peer (k P and the final inversion). Each measurement is one call; the first 5% of
@@ -60,11 +62,6 @@ internal static class Program
         int len = curve.OrderBytes;
         var rng = RandomNumberGenerator.Create();
         byte[] fixedScalar = fixedRandom ? RandomScalar(rng, n, len) : Encode((BigInteger.One << (curve.OrderBits - 1)) + 1, len);
-        byte[][] pool = new byte[PoolSize][];
-        for (int i = 0; i < PoolSize; i++)
-        {
-            pool[i] = RandomScalar(rng, n, len);
-        }
 
         Func<byte[], Action> prepare = op switch
         {
@@ -73,9 +70,19 @@ internal static class Program
             _ => throw new ArgumentException($"Unknown operation {op}."),
         };
 
+        // Both classes are fed alike, so that only the scalar's value tells them apart: each has PoolSize inputs, every
+        // one its own scalar array (for the fixed class a copy of the one value) and its own prepared objects, made
+        // by the same preparation in alternation (so the two pools share the heap's layout and age), and the loop
+        // picks an input of either class by the same random index. (Until 2026-11-26 the fixed class reused one
+        // input: one array and, for ECDH, one key object, always cache-hot, against 512 for the random class.)
         // Every input is prepared before timing starts; the loop only picks one and calls it.
-        Action fixedCall = prepare(fixedScalar);
-        Action[] randomCalls = pool.Select(prepare).ToArray();
+        Action[][] calls = { new Action[PoolSize], new Action[PoolSize] };
+        for (int i = 0; i < PoolSize; i++)
+        {
+            calls[0][i] = prepare((byte[])fixedScalar.Clone());
+            calls[1][i] = prepare(RandomScalar(rng, n, len));
+        }
+
         byte[] classes = new byte[measurements];
         rng.GetBytes(classes);
         byte[] picks = new byte[measurements * 2];
@@ -83,7 +90,7 @@ internal static class Program
         long[] times = new long[measurements];
         for (int i = 0; i < measurements; i++)
         {
-            Action call = (classes[i] & 1) == 0 ? fixedCall : randomCalls[(picks[2 * i] | (picks[(2 * i) + 1] << 8)) % PoolSize];
+            Action call = calls[classes[i] & 1][(picks[2 * i] | (picks[(2 * i) + 1] << 8)) % PoolSize];
             long start = Stopwatch.GetTimestamp();
             call();
             times[i] = Stopwatch.GetTimestamp() - start;
