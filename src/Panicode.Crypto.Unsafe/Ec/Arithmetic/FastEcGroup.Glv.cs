@@ -6,7 +6,8 @@
 // the signs go into the points (masked selects of y or -y). The magnitudes are recoded into 26 signed radix-32
 // digits in [-15, 16] (regular recoding, no zero forced, carries by arithmetic) and run from the top: per window
 // five shared doublings, then for each half a whole scan of the table P..16P (beta x for the lambda half), a masked
-// negation for a negative digit and a mixed addition. Against the plain 4-bit ladder of Multiply: 130 doublings
+// negation for a negative digit and a mixed addition. The table is affine on an isomorphic curve, which spares its
+// inversion (BuildGlvTable). Against the plain 4-bit ladder of Multiply: 130 doublings
 // instead of 256 and 52 additions instead of 64; the lambda table costs 16 multiplications.
 //
 // No addition meets its doubling case. Write V for the value of a half's digits processed so far (its prefix):
@@ -53,8 +54,9 @@ internal sealed unsafe partial class FastEcGroup<TF>
         Glv glv = _glv!;
         ulong* table = stackalloc ulong[GlvEntries * n2];
         ulong* lambdaTable = stackalloc ulong[GlvEntries * n2];
+        ulong* zc = stackalloc ulong[m];
         Copy(table, point, n2);
-        if (!BuildGlvTable(table))
+        if (!BuildGlvTable(table, zc))
         {
             throw new CryptographicException(ErrorMessages.EcPointOrder);
         }
@@ -110,6 +112,8 @@ internal sealed unsafe partial class FastEcGroup<TF>
             qInf = AddSignedDigit(q, sum, lifted, lambdaTable, digits[GlvDigits + i], qInf, negY);
         }
 
+        // Back from the isomorphic curve of the table (BuildGlvTable): Z times zc.
+        _f.Mul(q + n2, q + n2, zc);
         bool finite = ToAffine(q, qInf, x, y);
         Clear(q, 3 * m);
         Clear(sum, 3 * m);
@@ -169,27 +173,59 @@ internal sealed unsafe partial class FastEcGroup<TF>
     }
 
     /// <summary>
-    /// From the affine P in table[0], the affine j P for j = 1..16: 2P by a doubling, then (j + 1) P = j P + P by
-    /// mixed additions (P is affine; H = 0, a doubling or infinity, never happens for j &lt;= 16 &lt; n and P of order n),
-    /// normalised with one batched inversion. P is public.
+    /// From the affine P in table[0], the points j P for j = 1..16 as affine points of an isomorphic curve, with no
+    /// inversion (the device of libsecp256k1's constant-time multiplication, from the algebra): 2P by a doubling,
+    /// then (j + 1) P = j P + P by mixed additions (never a doubling or infinity for j &lt;= 16 &lt; n and P of order n;
+    /// the flags confirm it), so Z_(j+1) = Z_j H_j. For the last Z, written to <paramref name="zc"/>, the map
+    /// (x, y) -> (x zc^2, y zc^3) is an isomorphism from y^2 = x^3 + b onto y^2 = x^3 + b zc^6, which takes the
+    /// Jacobian (X_j, Y_j, Z_j) to the affine (X_j s_j^2, Y_j s_j^3) with s_j = zc / Z_j = H_j ... H_15 (a product
+    /// of the ratios, walked down from 16P). The doubling and mixed addition formulas of a = 0 never read b, and
+    /// (x, y) -> (beta x, y) and negation commute with the map, so the ladder runs on the image unchanged; a result
+    /// (X, Y, Z) there is (X, Y, Z zc) on the curve. P is public.
     /// </summary>
-    private bool BuildGlvTable(ulong* table)
+    private bool BuildGlvTable(ulong* table, ulong* zc)
     {
         int m = _m;
         int n2 = 2 * m;
-        ulong* jac = stackalloc ulong[GlvEntries * 3 * m];
+        int n3 = 3 * m;
+        ulong* jac = stackalloc ulong[GlvEntries * n3];
+        ulong* ratios = stackalloc ulong[GlvEntries * m];    // ratios[j] = Z_(j+1) / Z_j, j = 0..14
+        ulong* s = stackalloc ulong[3 * m];
+        ulong* ss = s + m;
+        ulong* t = s + n2;
         Copy(jac, table, n2);
         Copy(jac + n2, MontOne, m);
-        Dbl(jac + (3 * m), jac);
-        for (int j = 2; j < GlvEntries; j++)
+        Dbl(jac + n3, jac);
+        Copy(ratios, jac + n3 + n2, m);                      // Z_1 / Z_0 = Z_1 (Z_0 = 1)
+        for (int j = 1; j < GlvEntries - 1; j++)
         {
-            if ((AddMixed(jac + (j * 3 * m), jac + ((j - 1) * 3 * m), table, table + m) & 1) != 0)
+            ulong* prev = jac + (j * n3);
+            if ((AddMixed(jac + ((j + 1) * n3), prev, table, table + m) & 1) != 0)
             {
                 return false;
             }
+
+            // H_j = x Z_j^2 - X_j, as in AddMixed (Z_(j+1) = Z_j H_j).
+            _f.Sqr(t, prev + n2);
+            _f.Mul(t, t, table);
+            _f.Sub(ratios + (j * m), t, prev);
         }
 
-        Normalize(jac, table, GlvEntries);
+        Copy(zc, jac + ((GlvEntries - 1) * n3) + n2, m);
+        Copy(s, MontOne, m);
+        for (int j = GlvEntries - 1; j >= 0; j--)
+        {
+            ulong* point = jac + (j * n3);
+            _f.Sqr(ss, s);
+            _f.Mul(table + (j * n2), point, ss);
+            _f.Mul(ss, ss, s);
+            _f.Mul(table + (j * n2) + m, point + m, ss);
+            if (j > 0)
+            {
+                _f.Mul(s, s, ratios + ((j - 1) * m));
+            }
+        }
+
         return true;
     }
 }
