@@ -228,4 +228,55 @@ internal sealed unsafe partial class FastEcGroup<TF>
 
         return true;
     }
+
+    /// <summary>
+    /// r = a^(p - 2) = a^-1 (0 for 0) on secp256k1, constant time, by an addition chain on the public exponent:
+    /// p - 2 = 2^256 - 2^32 - 979 has the bits (from the top) 223 ones, 0, 22 ones, 0000, 1, 0, 11, 0, 1. With
+    /// x_k = a^(2^k - 1) built as x_(i+j) = x_i^(2^j) x_j (x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223), the
+    /// tail is x223^(2^23) x22, then ^(2^5) a, ^(2^3) x2, ^(2^2) a: 255 squarings and 15 multiplications, against
+    /// about 60 more multiplications for the 4-bit windows of Invert.
+    /// </summary>
+    private void InvertSecp256k1(ulong* r, ulong* a)
+    {
+        int m = _m;
+        ulong* t = stackalloc ulong[6 * m];
+        ulong* x2 = t;
+        ulong* x3 = t + m;
+        ulong* x11 = t + (2 * m);
+        ulong* x22 = t + (3 * m);
+        ulong* x44 = t + (4 * m);
+        ulong* acc = t + (5 * m);
+        SqrMul(x2, a, 1, a);
+        SqrMul(x3, x2, 1, a);
+        SqrMul(acc, x3, 3, x3);          // x6
+        SqrMul(acc, acc, 3, x3);         // x9
+        SqrMul(x11, acc, 2, x2);
+        SqrMul(x22, x11, 11, x11);
+        SqrMul(x44, x22, 22, x22);
+        SqrMul(acc, x44, 44, x44);       // x88
+        SqrMul(acc, acc, 88, acc);       // x176 = x88^(2^88) x88
+        SqrMul(acc, acc, 44, x44);       // x220
+        SqrMul(acc, acc, 3, x3);         // x223
+        SqrMul(acc, acc, 23, x22);
+        SqrMul(acc, acc, 5, a);
+        SqrMul(acc, acc, 3, x2);
+        SqrMul(r, acc, 2, a);
+        Clear(t, 6 * m);
+    }
+
+    /// <summary>r = a^(2^count) b, count &gt;= 1; b is copied first, so r may alias a and b.</summary>
+    private void SqrMul(ulong* r, ulong* a, int count, ulong* b)
+    {
+        int m = _m;
+        ulong* t = stackalloc ulong[m];
+        Copy(t, b, m);
+        _f.Sqr(r, a);
+        for (int i = 1; i < count; i++)
+        {
+            _f.Sqr(r, r);
+        }
+
+        _f.Mul(r, r, t);
+        Clear(t, m);
+    }
 }

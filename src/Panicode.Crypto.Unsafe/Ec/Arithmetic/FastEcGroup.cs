@@ -838,6 +838,12 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
     /// </summary>
     private void Invert(ulong* r, ulong* a)
     {
+        if (_glv != null)
+        {
+            InvertSecp256k1(r, a);   // secp256k1: an addition chain (FastEcGroup.Glv.cs)
+            return;
+        }
+
         int m = _m;
         ulong* table = stackalloc ulong[16 * m];
         ulong* acc = stackalloc ulong[m];
