@@ -10,8 +10,8 @@
 //   addition never meets its doubling case; infinity and zero digits are handled by masks.
 // - k P (ECDH; secret k): the affine points j P, j = 1..15, then 4-bit fixed windows from the top: four doublings,
 //   a whole-table scan and a mixed addition per window (the prefix v and digit d give 16 v + d <= k < n and
-//   16 v > d for v > 0, so again no doubling case). On secp256k1 the same windows run over both halves of the
-//   GLV split k = k1 + k2 lambda, sharing 128 doublings (FastEcGroup.Glv.cs).
+//   16 v > d for v > 0, so again no doubling case). On secp256k1 instead: the constant-time GLV split
+//   k = k1 + k2 lambda and signed 5-bit windows over both halves, sharing 130 doublings (FastEcGroup.Glv.cs).
 // - u1 G + u2 Q (verification; public): u1 G by direct lookups in the base table, u2 Q by width-5 wNAF (Guide
 //   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time. On
 //   secp256k1, u2 = k1 + k2 lambda with half-length k1, k2 (GLV, Guide §3.5) and one shared doubling chain.
