@@ -6,8 +6,12 @@
 // Classes of secret scalars, both in [1, n-1]:
 //   fixed  - one scalar reused every time: by default (--fixed lowweight) the low-Hamming-weight 2^(bits - 1) + 1,
 //            a long run of zero windows; with --fixed random, one uniform scalar drawn at start (a control: it tells
-//            apart a dependence on the scalar's value from one on the harness, e.g. the reuse of one input);
+//            apart a dependence on the scalar's value from one on the harness, e.g. the reuse of one input); with
+//            --fixed short, 2^(bits/2 - 8) + 1, whose upper half is all zero windows (on secp256k1 its GLV split
+//            has k2 = 0, so one half adds nothing in every window: the masked infinity cases);
 //   random - a fresh uniform scalar for every measurement (drawn from a pre-made pool so drawing costs nothing).
+// Both classes come from pools of the same size, prepared alike and picked alike (see Run): the fixed class's pool
+// holds copies of its one scalar, each with its own objects.
 // Operations: "sign" signs a fixed hash with a fixed key and the class's scalar as the nonce (the scalar
 // multiplication k G and the inversion of k); "ecdh" derives the shared secret with the class's scalar as the
 // private key against a fixed peer (k P and the final inversion). Each measurement is one call; the first 5% of
@@ -34,8 +38,13 @@ internal static class Program
         string[] curves = Option(args, "--curves", "nistP256 secp256k1 nistP384 nistP521").Split(' ', StringSplitOptions.RemoveEmptyEntries);
         string[] flavours = Option(args, "--flavours", "Reference Unsafe").Split(' ', StringSplitOptions.RemoveEmptyEntries);
         string[] ops = Option(args, "--ops", "sign ecdh").Split(' ', StringSplitOptions.RemoveEmptyEntries);
-        bool fixedRandom = Option(args, "--fixed", "lowweight") == "random";
-        Console.WriteLine($"dudect: {measurements} interleaved measurements per row; fixed class {(fixedRandom ? "a random scalar" : "2^(bits-1) + 1")}; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
+        string fixedClass = Option(args, "--fixed", "lowweight");
+        if (fixedClass is not ("lowweight" or "random" or "short"))
+        {
+            throw new ArgumentException($"Unknown fixed class {fixedClass}.");
+        }
+
+        Console.WriteLine($"dudect: {measurements} interleaved measurements per row; fixed class {fixedClass switch { "random" => "a random scalar", "short" => "2^(bits/2-8) + 1", _ => "2^(bits-1) + 1" }}; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
         Console.WriteLine("| curve | flavour | op | t (all) | t (below p90) | mean fixed (us) | mean random (us) |");
         Console.WriteLine("|---|---|---|---:|---:|---:|---:|");
         foreach (string curveName in curves)
@@ -45,7 +54,7 @@ internal static class Program
             {
                 foreach (string op in ops)
                 {
-                    Run(curve, flavour, op, measurements, fixedRandom);
+                    Run(curve, flavour, op, measurements, fixedClass);
                 }
             }
         }
@@ -53,18 +62,18 @@ internal static class Program
         return 0;
     }
 
-    private static void Run(CurveParameters curve, string flavour, string op, int measurements, bool fixedRandom)
+    private static void Run(CurveParameters curve, string flavour, string op, int measurements, string fixedClass)
     {
         ECCurve ecCurve = curve.ToECCurve(false);
         BigInteger n = CurveParameters.ToInteger(curve.N);
         int len = curve.OrderBytes;
         var rng = RandomNumberGenerator.Create();
-        byte[] fixedScalar = fixedRandom ? RandomScalar(rng, n, len) : Encode((BigInteger.One << (curve.OrderBits - 1)) + 1, len);
-        byte[][] pool = new byte[PoolSize][];
-        for (int i = 0; i < PoolSize; i++)
+        byte[] fixedScalar = fixedClass switch
         {
-            pool[i] = RandomScalar(rng, n, len);
-        }
+            "random" => RandomScalar(rng, n, len),
+            "short" => Encode((BigInteger.One << ((curve.OrderBits / 2) - 8)) + 1, len),
+            _ => Encode((BigInteger.One << (curve.OrderBits - 1)) + 1, len),
+        };
 
         Func<byte[], Action> prepare = op switch
         {
@@ -73,9 +82,19 @@ internal static class Program
             _ => throw new ArgumentException($"Unknown operation {op}."),
         };
 
+        // Both classes are fed alike, so that only the scalar's value tells them apart: each has PoolSize inputs, every
+        // one its own scalar array (for the fixed class a copy of the one value) and its own prepared objects, made
+        // by the same preparation in alternation (so the two pools share the heap's layout and age), and the loop
+        // picks an input of either class by the same random index. (Until 2026-11-26 the fixed class reused one
+        // input: one array and, for ECDH, one key object, always cache-hot, against 512 for the random class.)
         // Every input is prepared before timing starts; the loop only picks one and calls it.
-        Action fixedCall = prepare(fixedScalar);
-        Action[] randomCalls = pool.Select(prepare).ToArray();
+        Action[][] calls = { new Action[PoolSize], new Action[PoolSize] };
+        for (int i = 0; i < PoolSize; i++)
+        {
+            calls[0][i] = prepare((byte[])fixedScalar.Clone());
+            calls[1][i] = prepare(RandomScalar(rng, n, len));
+        }
+
         byte[] classes = new byte[measurements];
         rng.GetBytes(classes);
         byte[] picks = new byte[measurements * 2];
@@ -83,7 +102,7 @@ internal static class Program
         long[] times = new long[measurements];
         for (int i = 0; i < measurements; i++)
         {
-            Action call = (classes[i] & 1) == 0 ? fixedCall : randomCalls[(picks[2 * i] | (picks[(2 * i) + 1] << 8)) % PoolSize];
+            Action call = calls[classes[i] & 1][(picks[2 * i] | (picks[(2 * i) + 1] << 8)) % PoolSize];
             long start = Stopwatch.GetTimestamp();
             call();
             times[i] = Stopwatch.GetTimestamp() - start;
