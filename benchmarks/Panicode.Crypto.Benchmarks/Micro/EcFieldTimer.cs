@@ -30,6 +30,9 @@ public static unsafe class EcFieldTimer
         Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
         Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
         Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
+        BigInteger p521 = (BigInteger.One << 521) - 1;
+        Time("P-521 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p521, 9), 9));
+        Time("P-521", new P521Ops(FieldConstants.Create(p521, 9, montgomery: false)));
     }
 
     private static void Time<TF>(string name, TF f)

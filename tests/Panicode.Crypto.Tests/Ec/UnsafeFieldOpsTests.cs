@@ -55,6 +55,10 @@ public class UnsafeFieldOpsTests
         Check(FastFields.Shape.Loops, s_p384, montgomery: true);
 
     [Fact]
+    public void P521MersenneMatchesBigInteger() =>
+        Check(FastFields.Shape.P521, s_p521, montgomery: false);
+
+    [Fact]
     public void P521LoopMontgomeryMatchesBigInteger() =>
         Check(FastFields.Shape.Loops, s_p521, montgomery: true);
 

@@ -43,6 +43,9 @@ internal abstract class FastEcGroup : EcGroup
     /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
     internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
 
+    /// <summary>The P-521 prime 2^521 - 1 (FIPS 186-4 App. D.1.2.5).</summary>
+    internal static BigInteger P521Prime { get; } = (BigInteger.One << 521) - 1;
+
     /// <summary>The group for a curve on the field struct that fits its prime.</summary>
     public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
     {
@@ -52,6 +55,11 @@ internal abstract class FastEcGroup : EcGroup
         {
             ulong* plain = FieldConstants.Create(p, m, montgomery: false);
             return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
+        }
+
+        if (m == 9 && p == P521Prime)
+        {
+            return new FastEcGroup<P521Ops>(curve, scalars, new P521Ops(FieldConstants.Create(p, m, montgomery: false)));
         }
 
         ulong* constants = FieldConstants.Create(p, m);

@@ -147,6 +147,9 @@ internal static unsafe class FastFields
         /// <summary>Six limbs, Montgomery form, written out.</summary>
         Six,
 
+        /// <summary>Nine limbs, plain form, the Mersenne fold (p must be 2^521 - 1).</summary>
+        P521,
+
         /// <summary>Any number of limbs, Montgomery form, loops.</summary>
         Loops,
     }
@@ -174,6 +177,7 @@ internal static unsafe class FastFields
             Shape.Secp256k1 => new FastPrimeField<Montgomery4Ops<Secp256k1Reduce4>>(new(FieldConstants.Create(p, 4, montgomery: false)), modulus),
             Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
+            Shape.P521 => new FastPrimeField<P521Ops>(new(FieldConstants.Create(p, 9, montgomery: false)), modulus),
             _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
         };
     }
