@@ -30,6 +30,12 @@ public static unsafe class EcFieldTimer
         Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
         Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
         Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
+        BigInteger p192 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
+        Time("P-192 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p192, 3), 3));
+        Time("P-192", new Montgomery3Ops(FieldConstants.Create(p192, 3)));
+        BigInteger bp512 = BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber);
+        Time("brainpoolP512r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp512, 8), 8));
+        Time("brainpoolP512r1", new Montgomery8Ops(FieldConstants.Create(bp512, 8)));
         BigInteger p521 = (BigInteger.One << 521) - 1;
         Time("P-521 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p521, 9), 9));
         Time("P-521", new P521Ops(FieldConstants.Create(p521, 9, montgomery: false)));

@@ -25,6 +25,8 @@ public class UnsafeFieldOpsTests
     private static readonly BigInteger s_bp384 = Hex("8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53");
     private static readonly BigInteger s_bp256 = Hex("A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377");
     private static readonly BigInteger s_p521 = (BigInteger.One << 521) - 1;
+    private static readonly BigInteger s_p192 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF");
+    private static readonly BigInteger s_bp512 = Hex("AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3");
 
     [Fact]
     public void P256MontgomeryMatchesBigInteger() =>
@@ -53,6 +55,24 @@ public class UnsafeFieldOpsTests
     [Fact]
     public void P384LoopMontgomeryMatchesBigInteger() =>
         Check(FastFields.Shape.Loops, s_p384, montgomery: true);
+
+    [Fact]
+    public void P192ThreeLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Three, s_p192, montgomery: true);
+
+    /// <summary>2^192 - 237 (prime): m0 is not 1 and the low limb is not all ones, unlike P-192.</summary>
+    [Fact]
+    public void ThreeLimbMontgomeryMatchesBigIntegerOnAnotherPrime() =>
+        Check(FastFields.Shape.Three, (BigInteger.One << 192) - 237, montgomery: true);
+
+    [Fact]
+    public void BrainpoolP512EightLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Eight, s_bp512, montgomery: true);
+
+    /// <summary>2^512 - 569 (prime): all-ones limbs, so the accumulator columns carry as much as they can.</summary>
+    [Fact]
+    public void EightLimbMontgomeryMatchesBigIntegerOnAnotherPrime() =>
+        Check(FastFields.Shape.Eight, (BigInteger.One << 512) - 569, montgomery: true);
 
     [Fact]
     public void P521MersenneMatchesBigInteger() =>

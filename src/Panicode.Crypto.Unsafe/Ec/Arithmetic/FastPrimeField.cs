@@ -147,6 +147,12 @@ internal static unsafe class FastFields
         /// <summary>Six limbs, Montgomery form, written out.</summary>
         Six,
 
+        /// <summary>Three limbs, Montgomery form, product scanning written out.</summary>
+        Three,
+
+        /// <summary>Eight limbs, Montgomery form, product scanning written out.</summary>
+        Eight,
+
         /// <summary>Nine limbs, plain form, the Mersenne fold (p must be 2^521 - 1).</summary>
         P521,
 
@@ -177,6 +183,8 @@ internal static unsafe class FastFields
             Shape.Secp256k1 => new FastPrimeField<Montgomery4Ops<Secp256k1Reduce4>>(new(FieldConstants.Create(p, 4, montgomery: false)), modulus),
             Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
+            Shape.Three => new FastPrimeField<Montgomery3Ops>(new(FieldConstants.Create(p, 3)), modulus),
+            Shape.Eight => new FastPrimeField<Montgomery8Ops>(new(FieldConstants.Create(p, 8)), modulus),
             Shape.P521 => new FastPrimeField<P521Ops>(new(FieldConstants.Create(p, 9, montgomery: false)), modulus),
             _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
         };
