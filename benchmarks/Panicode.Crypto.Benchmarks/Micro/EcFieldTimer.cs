@@ -32,7 +32,8 @@ public static unsafe class EcFieldTimer
         Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
         BigInteger p192 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
         Time("P-192 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p192, 3), 3));
-        Time("P-192", new Montgomery3Ops(FieldConstants.Create(p192, 3)));
+        Time("P-192 (Montgomery)", new Montgomery3Ops(FieldConstants.Create(p192, 3)));
+        Time("P-192", new P192Ops(FieldConstants.Create(p192, 3, montgomery: false)));
         BigInteger bp512 = BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber);
         Time("brainpoolP512r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp512, 8), 8));
         Time("brainpoolP512r1", new Montgomery8Ops(FieldConstants.Create(bp512, 8)));

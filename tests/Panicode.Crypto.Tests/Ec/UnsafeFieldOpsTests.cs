@@ -60,6 +60,10 @@ public class UnsafeFieldOpsTests
     public void P192ThreeLimbMontgomeryMatchesBigInteger() =>
         Check(FastFields.Shape.Three, s_p192, montgomery: true);
 
+    [Fact]
+    public void P192PlainMatchesBigInteger() =>
+        Check(FastFields.Shape.P192, s_p192, montgomery: false);
+
     /// <summary>2^192 - 237 (prime): m0 is not 1 and the low limb is not all ones, unlike P-192.</summary>
     [Fact]
     public void ThreeLimbMontgomeryMatchesBigIntegerOnAnotherPrime() =>
@@ -144,6 +148,53 @@ public class UnsafeFieldOpsTests
             foreach (BigInteger y in operands)
             {
                 Words(x, a);
+                Words(y, b);
+                f.Mul(r, a, b);
+                Assert.Equal(x * y % p, Number(r));
+            }
+        }
+    }
+
+    /// <summary>
+    /// The P-192 and P-521 plain reductions on products of operands that need not be reduced (any value below
+    /// 2^192, resp. 2^521: their multiplications accept them), so that the word sums reach their largest carries
+    /// (P-192: the carry word 3 and the second fold; P-521: L + H at its bound 2^522 - 3) and land on and around p.
+    /// </summary>
+    [Theory]
+    [InlineData(192)]
+    [InlineData(521)]
+    public void PlainReductionsHandleExtremeProducts(int bits)
+    {
+        bool p192 = bits == 192;
+        BigInteger p = p192 ? s_p192 : s_p521;
+        BigInteger top = BigInteger.One << bits;
+        PrimeField f = FastFields.Create(p, p192 ? FastFields.Shape.P192 : FastFields.Shape.P521);
+        List<BigInteger> operands = new() { 0, 1, 2, 3, p - 2, p - 1, p, top - 1, top - 2, (top - 1) / 2, top / 2 };
+        for (int k = 1; k < bits; k += 7)
+        {
+            operands.Add(top - (BigInteger.One << k));       // ones above bit k
+            operands.Add((BigInteger.One << k) - 1);         // ones below bit k
+            operands.Add(BigInteger.One << k);
+        }
+
+        Random random = new(bits + 1);
+        byte[] buffer = new byte[(bits / 8) + 2];
+        for (int i = 0; i < 200; i++)
+        {
+            random.NextBytes(buffer);
+            buffer[^1] = 0;
+            operands.Add(new BigInteger(buffer) % top);
+        }
+
+        int n = f.LimbCount;
+        uint[] a = new uint[n], b = new uint[n], r = new uint[n];
+        foreach (BigInteger x in operands)
+        {
+            Words(x, a);
+            f.Sqr(r, a);
+            Assert.Equal(x * x % p, Number(r));
+            foreach (BigInteger y in operands)
+            {
                 Words(y, b);
                 f.Mul(r, a, b);
                 Assert.Equal(x * y % p, Number(r));

@@ -43,6 +43,9 @@ internal abstract class FastEcGroup : EcGroup
     /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
     internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
 
+    /// <summary>The P-192 prime 2^192 - 2^64 - 1 (FIPS 186-4 App. D.1.2.1).</summary>
+    internal static BigInteger P192Prime { get; } = (BigInteger.One << 192) - (BigInteger.One << 64) - 1;
+
     /// <summary>The P-521 prime 2^521 - 1 (FIPS 186-4 App. D.1.2.5).</summary>
     internal static BigInteger P521Prime { get; } = (BigInteger.One << 521) - 1;
 
@@ -55,6 +58,11 @@ internal abstract class FastEcGroup : EcGroup
         {
             ulong* plain = FieldConstants.Create(p, m, montgomery: false);
             return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
+        }
+
+        if (m == 3 && p == P192Prime)
+        {
+            return new FastEcGroup<P192Ops>(curve, scalars, new P192Ops(FieldConstants.Create(p, m, montgomery: false)));
         }
 
         if (m == 9 && p == P521Prime)

@@ -150,6 +150,9 @@ internal static unsafe class FastFields
         /// <summary>Three limbs, Montgomery form, product scanning written out.</summary>
         Three,
 
+        /// <summary>Three limbs, plain form, the P-192 word reduction (p must be the P-192 prime).</summary>
+        P192,
+
         /// <summary>Eight limbs, Montgomery form, product scanning written out.</summary>
         Eight,
 
@@ -184,6 +187,7 @@ internal static unsafe class FastFields
             Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
             Shape.Three => new FastPrimeField<Montgomery3Ops>(new(FieldConstants.Create(p, 3)), modulus),
+            Shape.P192 => new FastPrimeField<P192Ops>(new(FieldConstants.Create(p, 3, montgomery: false)), modulus),
             Shape.Eight => new FastPrimeField<Montgomery8Ops>(new(FieldConstants.Create(p, 8)), modulus),
             Shape.P521 => new FastPrimeField<P521Ops>(new(FieldConstants.Create(p, 9, montgomery: false)), modulus),
             _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
