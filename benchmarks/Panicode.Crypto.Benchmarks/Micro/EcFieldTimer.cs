@@ -30,6 +30,9 @@ public static unsafe class EcFieldTimer
         Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
         Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
         Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
+        BigInteger p224 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001", NumberStyles.HexNumber);
+        Time("P-224 (Montgomery, generic)", new Montgomery4Ops<GenericReduce4>(FieldConstants.Create(p224, 4)));
+        Time("P-224", new Montgomery4Ops<P224Reduce4>(FieldConstants.Create(p224, 4)));
         BigInteger p192 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
         Time("P-192 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p192, 3), 3));
         Time("P-192 (Montgomery)", new Montgomery3Ops(FieldConstants.Create(p192, 3)));

@@ -25,6 +25,7 @@ public class UnsafeFieldOpsTests
     private static readonly BigInteger s_bp384 = Hex("8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53");
     private static readonly BigInteger s_bp256 = Hex("A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377");
     private static readonly BigInteger s_p521 = (BigInteger.One << 521) - 1;
+    private static readonly BigInteger s_p224 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001");
     private static readonly BigInteger s_p192 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF");
     private static readonly BigInteger s_bp512 = Hex("AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3");
 
@@ -59,6 +60,14 @@ public class UnsafeFieldOpsTests
     [Fact]
     public void P192ThreeLimbMontgomeryMatchesBigInteger() =>
         Check(FastFields.Shape.Three, s_p192, montgomery: true);
+
+    [Fact]
+    public void P224MontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.P224, s_p224, montgomery: true);
+
+    [Fact]
+    public void P224GenericMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Generic4, s_p224, montgomery: true);
 
     [Fact]
     public void P192PlainMatchesBigInteger() =>

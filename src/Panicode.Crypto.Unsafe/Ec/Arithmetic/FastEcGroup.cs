@@ -46,6 +46,9 @@ internal abstract class FastEcGroup : EcGroup
     /// <summary>The P-192 prime 2^192 - 2^64 - 1 (FIPS 186-4 App. D.1.2.1).</summary>
     internal static BigInteger P192Prime { get; } = (BigInteger.One << 192) - (BigInteger.One << 64) - 1;
 
+    /// <summary>The P-224 prime 2^224 - 2^96 + 1 (FIPS 186-4 App. D.1.2.2).</summary>
+    internal static BigInteger P224Prime { get; } = (BigInteger.One << 224) - (BigInteger.One << 96) + 1;
+
     /// <summary>The P-521 prime 2^521 - 1 (FIPS 186-4 App. D.1.2.5).</summary>
     internal static BigInteger P521Prime { get; } = (BigInteger.One << 521) - 1;
 
@@ -74,6 +77,11 @@ internal abstract class FastEcGroup : EcGroup
         if (curve.Kind == FieldKind.NistP256)
         {
             return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
+        }
+
+        if (m == 4 && p == P224Prime)
+        {
+            return new FastEcGroup<Montgomery4Ops<P224Reduce4>>(curve, scalars, new Montgomery4Ops<P224Reduce4>(constants));
         }
 
         return m switch

@@ -141,6 +141,9 @@ internal static unsafe class FastFields
         /// <summary>Four limbs, plain form, the secp256k1 fold (p must be the secp256k1 prime).</summary>
         Secp256k1,
 
+        /// <summary>Four limbs, Montgomery form, the P-224 reduction (p must be the P-224 prime).</summary>
+        P224,
+
         /// <summary>Four limbs, Montgomery form, the generic reduction.</summary>
         Generic4,
 
@@ -184,6 +187,7 @@ internal static unsafe class FastFields
         {
             Shape.P256 => new FastPrimeField<Montgomery4Ops<P256Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Secp256k1 => new FastPrimeField<Montgomery4Ops<Secp256k1Reduce4>>(new(FieldConstants.Create(p, 4, montgomery: false)), modulus),
+            Shape.P224 => new FastPrimeField<Montgomery4Ops<P224Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
             Shape.Three => new FastPrimeField<Montgomery3Ops>(new(FieldConstants.Create(p, 3)), modulus),
