@@ -26,6 +26,7 @@ public class UnsafeFieldOpsTests
     private static readonly BigInteger s_bp256 = Hex("A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377");
     private static readonly BigInteger s_p521 = (BigInteger.One << 521) - 1;
     private static readonly BigInteger s_p224 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001");
+    private static readonly BigInteger s_bp320 = Hex("D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27");
     private static readonly BigInteger s_p192 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF");
     private static readonly BigInteger s_bp512 = Hex("AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3");
 
@@ -77,6 +78,10 @@ public class UnsafeFieldOpsTests
     [Fact]
     public void ThreeLimbMontgomeryMatchesBigIntegerOnAnotherPrime() =>
         Check(FastFields.Shape.Three, (BigInteger.One << 192) - 237, montgomery: true);
+
+    [Fact]
+    public void BrainpoolP320FiveLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Five, s_bp320, montgomery: true);
 
     [Fact]
     public void BrainpoolP512EightLimbMontgomeryMatchesBigInteger() =>

@@ -88,6 +88,7 @@ internal abstract class FastEcGroup : EcGroup
         {
             4 => new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants)),
             3 => new FastEcGroup<Montgomery3Ops>(curve, scalars, new Montgomery3Ops(constants)),
+            5 => new FastEcGroup<Montgomery5Ops>(curve, scalars, new Montgomery5Ops(constants)),
             6 => new FastEcGroup<Montgomery6Ops>(curve, scalars, new Montgomery6Ops(constants)),
             8 => new FastEcGroup<Montgomery8Ops>(curve, scalars, new Montgomery8Ops(constants)),
             _ => new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m)),

@@ -156,6 +156,9 @@ internal static unsafe class FastFields
         /// <summary>Three limbs, plain form, the P-192 word reduction (p must be the P-192 prime).</summary>
         P192,
 
+        /// <summary>Five limbs, Montgomery form, product scanning written out.</summary>
+        Five,
+
         /// <summary>Eight limbs, Montgomery form, product scanning written out.</summary>
         Eight,
 
@@ -192,6 +195,7 @@ internal static unsafe class FastFields
             Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
             Shape.Three => new FastPrimeField<Montgomery3Ops>(new(FieldConstants.Create(p, 3)), modulus),
             Shape.P192 => new FastPrimeField<P192Ops>(new(FieldConstants.Create(p, 3, montgomery: false)), modulus),
+            Shape.Five => new FastPrimeField<Montgomery5Ops>(new(FieldConstants.Create(p, 5)), modulus),
             Shape.Eight => new FastPrimeField<Montgomery8Ops>(new(FieldConstants.Create(p, 8)), modulus),
             Shape.P521 => new FastPrimeField<P521Ops>(new(FieldConstants.Create(p, 9, montgomery: false)), modulus),
             _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
