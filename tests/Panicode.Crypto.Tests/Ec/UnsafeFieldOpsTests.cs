@@ -9,13 +9,14 @@ using Xunit;
 namespace Panicode.Crypto.Tests.Ec;
 
 /// <summary>
-/// The Unsafe flavour's 64-bit field structs (FieldOps.cs), each behind its PrimeField face (FastPrimeField, which only
-/// moves limbs), against System.Numerics.BigInteger mod p:
-/// Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two and runs of ones and zeros at
-/// every 32-bit boundary, p minus those) and on seeded random values, with the result written over either operand;
-/// and the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of each fold. Elements go
-/// in and out of the structs' form (x R mod p, R = 2^(64 m), or R = 1 for the plain secp256k1 struct) by BigInteger,
-/// independently of the code under test.
+/// The Unsafe flavour's 64-bit field structs (FieldOps.cs, P521Ops.cs, P192Ops.cs, P224Reduce4.cs,
+/// Montgomery3/5/8Ops.cs), each behind its PrimeField face (FastPrimeField, which only moves limbs), against
+/// System.Numerics.BigInteger mod p: Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two
+/// and runs of ones and zeros at every 32-bit boundary, p minus those) and on seeded random values, with the result
+/// written over either operand; the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of
+/// each fold; and the P-192 and P-521 plain reductions on products of unreduced extreme operands. Elements go in and
+/// out of the structs' form (x R mod p, R = 2^(64 m), or R = 1 for the plain secp256k1, P-192 and P-521 structs) by
+/// BigInteger, independently of the code under test.
 /// </summary>
 public class UnsafeFieldOpsTests
 {
