@@ -148,7 +148,7 @@ public static class Program
             ("--camellia-serial", "Camellia's serial paths (CBC encryption, 1- and 2-block calls, key schedule): tables against the table-free GFNI core, interleaved"),
             ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
-            ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384)"),
+            ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1/P512r1, P-521; generic or loop forms beside)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };
         foreach ((string name, string meaning) in switches)

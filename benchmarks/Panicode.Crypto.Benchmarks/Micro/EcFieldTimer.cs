@@ -9,8 +9,9 @@ using Panicode.Crypto.Unsafe.Ec;
 namespace Panicode.Crypto.Benchmarks.Micro;
 
 /// <summary>
-/// <c>-- --ec-field</c>: ns per field multiplication and squaring of the Unsafe EC field structs (FieldOps.cs) on
-/// P-256, secp256k1 and P-384, each a dependent chain (x = x y, x = x^2) timed with a Stopwatch; the fastest of
+/// <c>-- --ec-field</c>: ns per field multiplication and squaring of the Unsafe EC field structs (FieldOps.cs and
+/// one file per struct) on P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1, brainpoolP512r1 and P-521, with
+/// the generic or loop form each replaced beside it, each a dependent chain (x = x y, x = x^2) timed with a Stopwatch; the fastest of
 /// several rounds is kept (load from other processes only slows a round down).
 /// </summary>
 public static unsafe class EcFieldTimer
@@ -30,6 +31,22 @@ public static unsafe class EcFieldTimer
         Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
         Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
         Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
+        BigInteger p224 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001", NumberStyles.HexNumber);
+        Time("P-224 (Montgomery, generic)", new Montgomery4Ops<GenericReduce4>(FieldConstants.Create(p224, 4)));
+        Time("P-224", new Montgomery4Ops<P224Reduce4>(FieldConstants.Create(p224, 4)));
+        BigInteger p192 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
+        Time("P-192 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p192, 3), 3));
+        Time("P-192 (Montgomery)", new Montgomery3Ops(FieldConstants.Create(p192, 3)));
+        Time("P-192", new P192Ops(FieldConstants.Create(p192, 3, montgomery: false)));
+        BigInteger bp320 = BigInteger.Parse("0D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27", NumberStyles.HexNumber);
+        Time("brainpoolP320r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp320, 5), 5));
+        Time("brainpoolP320r1", new Montgomery5Ops(FieldConstants.Create(bp320, 5)));
+        BigInteger bp512 = BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber);
+        Time("brainpoolP512r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp512, 8), 8));
+        Time("brainpoolP512r1", new Montgomery8Ops(FieldConstants.Create(bp512, 8)));
+        BigInteger p521 = (BigInteger.One << 521) - 1;
+        Time("P-521 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p521, 9), 9));
+        Time("P-521", new P521Ops(FieldConstants.Create(p521, 9, montgomery: false)));
     }
 
     private static void Time<TF>(string name, TF f)

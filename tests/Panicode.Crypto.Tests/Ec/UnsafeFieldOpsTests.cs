@@ -9,13 +9,14 @@ using Xunit;
 namespace Panicode.Crypto.Tests.Ec;
 
 /// <summary>
-/// The Unsafe flavour's 64-bit field structs (FieldOps.cs), each behind its PrimeField face (FastPrimeField, which only
-/// moves limbs), against System.Numerics.BigInteger mod p:
-/// Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two and runs of ones and zeros at
-/// every 32-bit boundary, p minus those) and on seeded random values, with the result written over either operand;
-/// and the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of each fold. Elements go
-/// in and out of the structs' form (x R mod p, R = 2^(64 m), or R = 1 for the plain secp256k1 struct) by BigInteger,
-/// independently of the code under test.
+/// The Unsafe flavour's 64-bit field structs (FieldOps.cs, P521Ops.cs, P192Ops.cs, P224Reduce4.cs,
+/// Montgomery3/5/8Ops.cs), each behind its PrimeField face (FastPrimeField, which only moves limbs), against
+/// System.Numerics.BigInteger mod p: Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two
+/// and runs of ones and zeros at every 32-bit boundary, p minus those) and on seeded random values, with the result
+/// written over either operand; the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of
+/// each fold; and the P-192 and P-521 plain reductions on products of unreduced extreme operands. Elements go in and
+/// out of the structs' form (x R mod p, R = 2^(64 m), or R = 1 for the plain secp256k1, P-192 and P-521 structs) by
+/// BigInteger, independently of the code under test.
 /// </summary>
 public class UnsafeFieldOpsTests
 {
@@ -25,6 +26,10 @@ public class UnsafeFieldOpsTests
     private static readonly BigInteger s_bp384 = Hex("8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53");
     private static readonly BigInteger s_bp256 = Hex("A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377");
     private static readonly BigInteger s_p521 = (BigInteger.One << 521) - 1;
+    private static readonly BigInteger s_p224 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001");
+    private static readonly BigInteger s_bp320 = Hex("D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27");
+    private static readonly BigInteger s_p192 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF");
+    private static readonly BigInteger s_bp512 = Hex("AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3");
 
     [Fact]
     public void P256MontgomeryMatchesBigInteger() =>
@@ -53,6 +58,44 @@ public class UnsafeFieldOpsTests
     [Fact]
     public void P384LoopMontgomeryMatchesBigInteger() =>
         Check(FastFields.Shape.Loops, s_p384, montgomery: true);
+
+    [Fact]
+    public void P192ThreeLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Three, s_p192, montgomery: true);
+
+    [Fact]
+    public void P224MontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.P224, s_p224, montgomery: true);
+
+    [Fact]
+    public void P224GenericMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Generic4, s_p224, montgomery: true);
+
+    [Fact]
+    public void P192PlainMatchesBigInteger() =>
+        Check(FastFields.Shape.P192, s_p192, montgomery: false);
+
+    /// <summary>2^192 - 237 (prime): m0 is not 1 and the low limb is not all ones, unlike P-192.</summary>
+    [Fact]
+    public void ThreeLimbMontgomeryMatchesBigIntegerOnAnotherPrime() =>
+        Check(FastFields.Shape.Three, (BigInteger.One << 192) - 237, montgomery: true);
+
+    [Fact]
+    public void BrainpoolP320FiveLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Five, s_bp320, montgomery: true);
+
+    [Fact]
+    public void BrainpoolP512EightLimbMontgomeryMatchesBigInteger() =>
+        Check(FastFields.Shape.Eight, s_bp512, montgomery: true);
+
+    /// <summary>2^512 - 569 (prime): all-ones limbs, so the accumulator columns carry as much as they can.</summary>
+    [Fact]
+    public void EightLimbMontgomeryMatchesBigIntegerOnAnotherPrime() =>
+        Check(FastFields.Shape.Eight, (BigInteger.One << 512) - 569, montgomery: true);
+
+    [Fact]
+    public void P521MersenneMatchesBigInteger() =>
+        Check(FastFields.Shape.P521, s_p521, montgomery: false);
 
     [Fact]
     public void P521LoopMontgomeryMatchesBigInteger() =>
@@ -221,6 +264,53 @@ public class UnsafeFieldOpsTests
         {
             Expect(randoms[i], randoms[(i * 13 + 1) % randoms.Count]);
             Expect(randoms[i], values[i % values.Count]);
+        }
+    }
+
+    /// <summary>
+    /// The P-192 and P-521 plain reductions on products of operands that need not be reduced (any value below
+    /// 2^192, resp. 2^521: their multiplications accept them), so that the word sums reach their largest carries
+    /// (P-192: the carry word 3 and the second fold; P-521: L + H at its bound 2^522 - 3) and land on and around p.
+    /// </summary>
+    [Theory]
+    [InlineData(192)]
+    [InlineData(521)]
+    public void PlainReductionsHandleExtremeProducts(int bits)
+    {
+        bool p192 = bits == 192;
+        BigInteger p = p192 ? s_p192 : s_p521;
+        BigInteger top = BigInteger.One << bits;
+        PrimeField f = FastFields.Create(p, p192 ? FastFields.Shape.P192 : FastFields.Shape.P521);
+        List<BigInteger> operands = new() { 0, 1, 2, 3, p - 2, p - 1, p, top - 1, top - 2, (top - 1) / 2, top / 2 };
+        for (int k = 1; k < bits; k += 7)
+        {
+            operands.Add(top - (BigInteger.One << k));       // ones above bit k
+            operands.Add((BigInteger.One << k) - 1);         // ones below bit k
+            operands.Add(BigInteger.One << k);
+        }
+
+        Random random = new(bits + 1);
+        byte[] buffer = new byte[(bits / 8) + 2];
+        for (int i = 0; i < 200; i++)
+        {
+            random.NextBytes(buffer);
+            buffer[^1] = 0;
+            operands.Add(new BigInteger(buffer) % top);
+        }
+
+        int n = f.LimbCount;
+        uint[] a = new uint[n], b = new uint[n], r = new uint[n];
+        foreach (BigInteger x in operands)
+        {
+            Words(x, a);
+            f.Sqr(r, a);
+            Assert.Equal(x * x % p, Number(r));
+            foreach (BigInteger y in operands)
+            {
+                Words(y, b);
+                f.Mul(r, a, b);
+                Assert.Equal(x * y % p, Number(r));
+            }
         }
     }
 

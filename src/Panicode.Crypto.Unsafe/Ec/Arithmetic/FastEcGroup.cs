@@ -47,6 +47,15 @@ internal abstract class FastEcGroup : EcGroup
     /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
     internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
 
+    /// <summary>The P-192 prime 2^192 - 2^64 - 1 (FIPS 186-4 App. D.1.2.1).</summary>
+    internal static BigInteger P192Prime { get; } = (BigInteger.One << 192) - (BigInteger.One << 64) - 1;
+
+    /// <summary>The P-224 prime 2^224 - 2^96 + 1 (FIPS 186-4 App. D.1.2.2).</summary>
+    internal static BigInteger P224Prime { get; } = (BigInteger.One << 224) - (BigInteger.One << 96) + 1;
+
+    /// <summary>The P-521 prime 2^521 - 1 (FIPS 186-4 App. D.1.2.5).</summary>
+    internal static BigInteger P521Prime { get; } = (BigInteger.One << 521) - 1;
+
     /// <summary>The group for a curve on the field struct that fits its prime.</summary>
     public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
     {
@@ -58,16 +67,34 @@ internal abstract class FastEcGroup : EcGroup
             return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
         }
 
+        if (m == 3 && p == P192Prime)
+        {
+            return new FastEcGroup<P192Ops>(curve, scalars, new P192Ops(FieldConstants.Create(p, m, montgomery: false)));
+        }
+
+        if (m == 9 && p == P521Prime)
+        {
+            return new FastEcGroup<P521Ops>(curve, scalars, new P521Ops(FieldConstants.Create(p, m, montgomery: false)));
+        }
+
         ulong* constants = FieldConstants.Create(p, m);
         if (curve.Kind == FieldKind.NistP256)
         {
             return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
         }
 
+        if (m == 4 && p == P224Prime)
+        {
+            return new FastEcGroup<Montgomery4Ops<P224Reduce4>>(curve, scalars, new Montgomery4Ops<P224Reduce4>(constants));
+        }
+
         return m switch
         {
             4 => new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants)),
+            3 => new FastEcGroup<Montgomery3Ops>(curve, scalars, new Montgomery3Ops(constants)),
+            5 => new FastEcGroup<Montgomery5Ops>(curve, scalars, new Montgomery5Ops(constants)),
             6 => new FastEcGroup<Montgomery6Ops>(curve, scalars, new Montgomery6Ops(constants)),
+            8 => new FastEcGroup<Montgomery8Ops>(curve, scalars, new Montgomery8Ops(constants)),
             _ => new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m)),
         };
     }

@@ -141,11 +141,29 @@ internal static unsafe class FastFields
         /// <summary>Four limbs, plain form, the secp256k1 fold (p must be the secp256k1 prime).</summary>
         Secp256k1,
 
+        /// <summary>Four limbs, Montgomery form, the P-224 reduction (p must be the P-224 prime).</summary>
+        P224,
+
         /// <summary>Four limbs, Montgomery form, the generic reduction.</summary>
         Generic4,
 
         /// <summary>Six limbs, Montgomery form, written out.</summary>
         Six,
+
+        /// <summary>Three limbs, Montgomery form, product scanning written out.</summary>
+        Three,
+
+        /// <summary>Three limbs, plain form, the P-192 word reduction (p must be the P-192 prime).</summary>
+        P192,
+
+        /// <summary>Five limbs, Montgomery form, product scanning written out.</summary>
+        Five,
+
+        /// <summary>Eight limbs, Montgomery form, product scanning written out.</summary>
+        Eight,
+
+        /// <summary>Nine limbs, plain form, the Mersenne fold (p must be 2^521 - 1).</summary>
+        P521,
 
         /// <summary>Any number of limbs, Montgomery form, loops.</summary>
         Loops,
@@ -172,8 +190,14 @@ internal static unsafe class FastFields
         {
             Shape.P256 => new FastPrimeField<Montgomery4Ops<P256Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Secp256k1 => new FastPrimeField<Montgomery4Ops<Secp256k1Reduce4>>(new(FieldConstants.Create(p, 4, montgomery: false)), modulus),
+            Shape.P224 => new FastPrimeField<Montgomery4Ops<P224Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
             Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
+            Shape.Three => new FastPrimeField<Montgomery3Ops>(new(FieldConstants.Create(p, 3)), modulus),
+            Shape.P192 => new FastPrimeField<P192Ops>(new(FieldConstants.Create(p, 3, montgomery: false)), modulus),
+            Shape.Five => new FastPrimeField<Montgomery5Ops>(new(FieldConstants.Create(p, 5)), modulus),
+            Shape.Eight => new FastPrimeField<Montgomery8Ops>(new(FieldConstants.Create(p, 8)), modulus),
+            Shape.P521 => new FastPrimeField<P521Ops>(new(FieldConstants.Create(p, 9, montgomery: false)), modulus),
             _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
         };
     }
