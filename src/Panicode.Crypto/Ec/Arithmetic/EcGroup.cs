@@ -147,7 +147,9 @@ internal sealed class ReferenceBackend : EcBackend
         // is only being checked here, keep the 32-bit group with its fully general additions.
         if (curve.IsNamed)
         {
-            return new Jacobian64Group(curve);
+            // Four- and six-limb primes get the written-out field structs; the others (P-192's three limbs,
+            // brainpoolP320r1, brainpoolP512r1, P-521) keep the span-based Field64.
+            return StructEcGroup.TryCreate(curve) ?? new Jacobian64Group(curve);
         }
 
         return new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N)));

@@ -33,6 +33,15 @@ internal static class Wide
     public static ulong Mul(ulong a, ulong b, out ulong lo)
     {
 #if NET5_0_OR_GREATER
+        // Math.BigMul stores the low half of its MULX to the stack and reloads it (.NET 10); a second product for
+        // the low half (IMUL) keeps both in registers, which matters on the Montgomery reductions' serial chain
+        // (docs/benchmarks.md, "EC field arithmetic and point formulas, issue 12", step 1).
+        if (System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
+        {
+            lo = a * b;
+            return System.Runtime.Intrinsics.X86.Bmi2.X64.MultiplyNoFlags(a, b);
+        }
+
         return Math.BigMul(a, b, out lo);
 #else
         // netstandard2.0: four 32x32 -> 64 products (schoolbook on half-words).
@@ -103,16 +112,7 @@ internal sealed class Field64
         _p = FromInteger(p, N);
         _pMinus2 = FromInteger(p - 2, N);
 
-        // Newton's iteration x = x (2 - p x) doubles the correct low bits of p^-1 mod 2^64 each step; x = p is
-        // right to 3 bits for odd p (p * p = 1 mod 8), so five steps give 96 >= 64 bits.
-        ulong inv = _p[0];
-        for (int i = 0; i < 5; i++)
-        {
-            inv *= 2 - (_p[0] * inv);
-        }
-
-        Debug.Assert(inv * _p[0] == 1);
-        _m0 = 0UL - inv;
+        _m0 = NegInverse64(_p[0]);
 
         // p = 2^521 - 1 (FIPS 186-4 D.2.5) is reduced by folding instead, on plain integers: R = 1.
         _mersenne521 = p == (BigInteger.One << 521) - 1;
@@ -123,6 +123,22 @@ internal sealed class Field64
 
     /// <summary>Number of 64-bit limbs of an element.</summary>
     public int N { get; }
+
+    /// <summary>
+    /// -p0^-1 mod 2^64 for odd p0. Newton's iteration x = x (2 - p0 x) doubles the correct low bits of p0^-1 each
+    /// step; x = p0 is right to 3 bits (p0 p0 = 1 mod 8 for odd p0), so five steps give 96 >= 64 bits.
+    /// </summary>
+    public static ulong NegInverse64(ulong p0)
+    {
+        ulong inv = p0;
+        for (int i = 0; i < 5; i++)
+        {
+            inv *= 2 - (p0 * inv);
+        }
+
+        Debug.Assert(inv * p0 == 1);
+        return 0UL - inv;
+    }
 
     /// <summary>Bit length of p.</summary>
     public int Bits { get; }
