@@ -53,13 +53,26 @@ internal static class Wide
 #endif
     }
 
-    /// <summary>The carry out of s = x + y (0 or 1), from the top bits alone (Hacker's Delight §2-13).</summary>
+    /// <summary>
+    /// The carry out of s = x + y (0 or 1). On .NET, the comparison s &lt; x: the C# compiler emits it as one IL
+    /// comparison (clt.un, no branch) and the JIT as CMP + SETB (checked with DOTNET_JitDisasm on .NET 10 x64, in
+    /// optimized and tier-0 code), about a third fewer instructions in a 4-limb product than the bit formula
+    /// (docs/benchmarks.md, issue 12). Elsewhere from the top bits alone (Hacker's Delight §2-13).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+#if NET
+    public static ulong Carry(ulong x, ulong y, ulong s) => s < x ? 1UL : 0UL;
+#else
     public static ulong Carry(ulong x, ulong y, ulong s) => ((x & y) | ((x | y) & ~s)) >> 63;
+#endif
 
-    /// <summary>The borrow out of d = x - y (0 or 1).</summary>
+    /// <summary>The borrow out of d = x - y (0 or 1): on .NET the comparison x &lt; y, as <see cref="Carry"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+#if NET
+    public static ulong Borrow(ulong x, ulong y, ulong d) => x < y ? 1UL : 0UL;
+#else
     public static ulong Borrow(ulong x, ulong y, ulong d) => ((~x & y) | (~(x ^ y) & d)) >> 63;
+#endif
 
     /// <summary>x + y + carry (carry 0 or 1); carry becomes the carry out.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
