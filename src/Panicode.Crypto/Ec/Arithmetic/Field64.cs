@@ -468,6 +468,108 @@ internal sealed class Field64
     }
 
     /// <summary>
+    /// r = a^-1 mod p for a public a given as plain limbs (r = 0 for a = 0), by the binary extended Euclidean
+    /// algorithm (Guide to ECC Alg. 2.22) in variable time: with u = a, v = p and the invariants x1 a = u,
+    /// x2 a = v (mod p), halving u (v) halves x1 (x2) mod p and subtracting the smaller of u, v from the larger
+    /// subtracts the x's; it ends with x1 = a^-1 when u = 1 (or x2 when v = 1). The result is plain as well, so for
+    /// an element a R in Montgomery form it is (a R)^-1, and a Montgomery product with R^3 gives a^-1 R. Public
+    /// data only (verification, tables of public points): the loop branches on a's bits.
+    /// </summary>
+    public void InvertVar(Span<ulong> r, ReadOnlySpan<ulong> a)
+    {
+        int n = N;
+        Span<ulong> t = stackalloc ulong[4 * n];
+        Span<ulong> u = t.Slice(0, n);
+        Span<ulong> v = t.Slice(n, n);
+        Span<ulong> x1 = t.Slice(2 * n, n);
+        Span<ulong> x2 = t.Slice(3 * n, n);
+        a.CopyTo(u);
+        _p.AsSpan().CopyTo(v);
+        t.Slice(2 * n).Clear();
+        x1[0] = 1;
+        if (IsZero(u) == 1)
+        {
+            r.Clear();
+            return;
+        }
+
+        while (!IsOneVar(u) && !IsOneVar(v))
+        {
+            while ((u[0] & 1) == 0)
+            {
+                ShiftRight1(u, 0);
+                HalfMod(x1);
+            }
+
+            while ((v[0] & 1) == 0)
+            {
+                ShiftRight1(v, 0);
+                HalfMod(x2);
+            }
+
+            // u, v stay positive: both odd and distinct here (gcd(a, p) = 1), so the difference is not zero.
+            if (LessThan(u, v) == 1)
+            {
+                SubPlain(v, u);
+                Sub(x2, x2, x1);
+            }
+            else
+            {
+                SubPlain(u, v);
+                Sub(x1, x1, x2);
+            }
+        }
+
+        (IsOneVar(u) ? x1 : x2).CopyTo(r);
+    }
+
+    /// <summary>x = x / 2 mod p: (x + p) / 2 when x is odd, the sum's carry becoming the top bit. Public data.</summary>
+    private void HalfMod(Span<ulong> x)
+    {
+        ulong mask = Wide.Mask(x[0] & 1);
+        ulong carry = 0;
+        for (int i = 0; i < x.Length; i++)
+        {
+            x[i] = Wide.Adc(x[i], _p[i] & mask, ref carry);
+        }
+
+        ShiftRight1(x, carry);
+    }
+
+    /// <summary>x = (top 2^(64 n) + x) / 2 for a top bit 0 or 1.</summary>
+    private static void ShiftRight1(Span<ulong> x, ulong top)
+    {
+        int last = x.Length - 1;
+        for (int i = 0; i < last; i++)
+        {
+            x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+        }
+
+        x[last] = (x[last] >> 1) | (top << 63);
+    }
+
+    private static bool IsOneVar(ReadOnlySpan<ulong> a)
+    {
+        ulong acc = a[0] ^ 1;
+        for (int i = 1; i < a.Length; i++)
+        {
+            acc |= a[i];
+        }
+
+        return acc == 0;
+    }
+
+    /// <summary>a -= b for plain integers with a &gt;= b.</summary>
+    private static void SubPlain(Span<ulong> a, ReadOnlySpan<ulong> b)
+    {
+        ulong borrow = 0;
+        for (int i = 0; i < a.Length; i++)
+        {
+            a[i] = Wide.Sbb(a[i], b[i], ref borrow);
+        }
+    }
+
+    /// <summary>
     /// Montgomery's trick (Guide to ECC §2.2.5 / Alg. 2.26 of the batch form): replaces each of the count elements
     /// of <paramref name="values"/> (stride n, none zero) by its inverse with one inversion and 3 (count - 1)
     /// multiplications. Public data only (table building and verification).

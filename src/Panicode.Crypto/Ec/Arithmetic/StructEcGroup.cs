@@ -84,6 +84,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     private readonly int _windows;
     private readonly int _aKind;        // 1: a = -3, 2: a = 0, 0: any other a
     private readonly ulong[] _p;        // p, plain limbs
+    private readonly Field64 _publicInverter;   // its binary extended Euclid inverts public elements
     private readonly ulong[] _pMinus2;  // the Fermat exponent, plain limbs
     private readonly TE _one;           // R mod p: 1 in the field's form
     private readonly TE _r2;            // R^2 mod p: Mul(x, R2) converts plain x to the field's form
@@ -107,6 +108,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         BigInteger a = CurveParameters.ToInteger(curve.A);
         BigInteger r = montgomery ? BigInteger.One << (64 * _m) : BigInteger.One;
         _p = Limbs64(p);
+        _publicInverter = new Field64(curve.P);
         _pMinus2 = Limbs64(p - 2);
         _one = Element(r % p);
         _r2 = Element(r * r % p);
@@ -173,7 +175,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     public override bool Multiply(in AffineBytes point, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
     {
         Debug.Assert(k.Length == OrderBytes);
-        AffinePoint<TE>[] table = new AffinePoint<TE>[Entries];
+        Span<AffinePoint<TE>> table = stackalloc AffinePoint<TE>[Entries];
         if (!Decode(point.X, out table[0].X) || !Decode(point.Y, out table[0].Y) || !BuildTable(table, odd: false))
         {
             throw new ArgumentException("The point is not valid.");
@@ -194,7 +196,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
 
         bool finite = ToAffine(in q, qInf, x, y, publicData: false);
         q = default;
-        Array.Clear(table, 0, table.Length);
+        table.Clear();
         kr.Clear();
         return finite;
     }
@@ -224,7 +226,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         // u2 Q: width-5 wNAF over Q, 3Q, ..., 15Q (affine); on secp256k1 split by its endomorphism.
         if (!IsZeroBytes(u2))
         {
-            AffinePoint<TE>[] table = new AffinePoint<TE>[8];
+            Span<AffinePoint<TE>> table = stackalloc AffinePoint<TE>[8];
             if (!Decode(q.X, out table[0].X) || !Decode(q.Y, out table[0].Y) || !BuildTable(table, odd: true))
             {
                 throw new ArgumentException("The point is not valid.");
@@ -236,7 +238,9 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
             }
             else
             {
-                MultiplyWnafVar(ref accQ, ref qInf, JacobianGroup.Naf(u2, NafWidth), table, 1);
+                Span<sbyte> naf = stackalloc sbyte[(8 * u2.Length) + 1];
+                int length = Wnaf(u2, naf);
+                MultiplyWnafVar(ref accQ, ref qInf, naf.Slice(0, length), table);
             }
         }
 
@@ -256,12 +260,8 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
 
     // ---------------------------------------------------------------- scalar multiplication on public data
 
-    /// <summary>
-    /// acc += k Q for the wNAF digits of k (least significant first) over the affine odd multiples Q..15Q; a
-    /// negative sign multiplies -Q instead (digit d takes the point of -d). Adds onto acc, doubling it each digit,
-    /// so two calls cannot share a chain; the GLV path interleaves its halves itself.
-    /// </summary>
-    private void MultiplyWnafVar(ref JacobianPoint<TE> acc, ref bool inf, int[] naf, AffinePoint<TE>[] table, int sign)
+    /// <summary>acc = k Q for the wNAF digits of k (least significant first) over the affine odd multiples Q..15Q.</summary>
+    private void MultiplyWnafVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<sbyte> naf, ReadOnlySpan<AffinePoint<TE>> table)
     {
         for (int i = naf.Length - 1; i >= 0; i--)
         {
@@ -272,7 +272,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
 
             if (naf[i] != 0)
             {
-                AddDigitVar(ref acc, ref inf, table, sign * naf[i]);
+                AddDigitVar(ref acc, ref inf, table, naf[i]);
             }
         }
     }
@@ -282,36 +282,40 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     /// (x, y) -> (beta x, y) is multiplication by lambda, so with k = k1 + k2 lambda (mod n) and |k1|, |k2| about
     /// 2^128, k Q = k1 Q + k2 (lambda Q) takes one shared chain of about 129 doublings instead of 256. Public data.
     /// </summary>
-    private void MultiplyGlvVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<byte> k, AffinePoint<TE>[] table)
+    private void MultiplyGlvVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<byte> k, ReadOnlySpan<AffinePoint<TE>> table)
     {
         _glv!.Split(CurveParameters.ToInteger(k.ToArray()), out BigInteger k1, out BigInteger k2);
-        AffinePoint<TE>[] lambdaTable = new AffinePoint<TE>[table.Length];
+        Span<AffinePoint<TE>> lambdaTable = stackalloc AffinePoint<TE>[8];
         for (int j = 0; j < table.Length; j++)
         {
             _f.Mul(ref lambdaTable[j].X, in table[j].X, in _beta);
             lambdaTable[j].Y = table[j].Y;
         }
 
-        byte[] buffer = new byte[Math.Max(Glv.ByteLength(k1), Glv.ByteLength(k2)) + 1];
+        Span<byte> buffer = stackalloc byte[Math.Max(Glv.ByteLength(k1), Glv.ByteLength(k2)) + 1];
+        Span<sbyte> naf1 = stackalloc sbyte[(8 * buffer.Length) + 1];
+        Span<sbyte> naf2 = stackalloc sbyte[(8 * buffer.Length) + 1];
         Glv.Write(BigInteger.Abs(k1), buffer);
-        int[] naf1 = JacobianGroup.Naf(buffer, NafWidth);
+        int len1 = Wnaf(buffer, naf1);
         Glv.Write(BigInteger.Abs(k2), buffer);
-        int[] naf2 = JacobianGroup.Naf(buffer, NafWidth);
+        int len2 = Wnaf(buffer, naf2);
+
+        // A negative half multiplies -Q (or -lambda Q): its digit d takes the point of digit -d.
         int sign1 = k1.Sign < 0 ? -1 : 1;
         int sign2 = k2.Sign < 0 ? -1 : 1;
-        for (int i = Math.Max(naf1.Length, naf2.Length) - 1; i >= 0; i--)
+        for (int i = Math.Max(len1, len2) - 1; i >= 0; i--)
         {
             if (!inf)
             {
                 Dbl(ref acc, in acc);
             }
 
-            if (i < naf1.Length && naf1[i] != 0)
+            if (i < len1 && naf1[i] != 0)
             {
                 AddDigitVar(ref acc, ref inf, table, sign1 * naf1[i]);
             }
 
-            if (i < naf2.Length && naf2[i] != 0)
+            if (i < len2 && naf2[i] != 0)
             {
                 AddDigitVar(ref acc, ref inf, lambdaTable, sign2 * naf2[i]);
             }
@@ -319,7 +323,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     }
 
     /// <summary>acc += d P for an odd digit d from a table of P, 3P, ..., 15P (negative d: y negated).</summary>
-    private void AddDigitVar(ref JacobianPoint<TE> acc, ref bool inf, AffinePoint<TE>[] table, int d)
+    private void AddDigitVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<AffinePoint<TE>> table, int d)
     {
         AffinePoint<TE> e = table[(d < 0 ? -d : d) >> 1];
         if (d < 0)
@@ -338,7 +342,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     /// infinity when qInf is all ones and nothing added for digit 0. Returns the new qInf mask.
     /// </summary>
     [MethodImpl(Hot.Optimize)]
-    private ulong AddSelected(ref JacobianPoint<TE> q, AffinePoint<TE>[] table, int offset, uint digit, ulong qInf)
+    private ulong AddSelected(ref JacobianPoint<TE> q, ReadOnlySpan<AffinePoint<TE>> table, int offset, uint digit, ulong qInf)
     {
         AffinePoint<TE> e = default;
         for (int j = 0; j < Entries; j++)
@@ -563,10 +567,10 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     /// j = 1, 3, ..., 15 (entry (j - 1) / 2, odd true), computed in Jacobian coordinates and normalised with one
     /// batched inversion. P is public. False when P has small order (only possible off a prime-order group).
     /// </summary>
-    private bool BuildTable(AffinePoint<TE>[] table, bool odd)
+    private bool BuildTable(Span<AffinePoint<TE>> table, bool odd)
     {
         int count = table.Length;
-        JacobianPoint<TE>[] jac = new JacobianPoint<TE>[count];
+        Span<JacobianPoint<TE>> jac = stackalloc JacobianPoint<TE>[count];
         jac[0].X = table[0].X;
         jac[0].Y = table[0].Y;
         jac[0].Z = _one;
@@ -635,10 +639,10 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     /// dst[i] = the affine (x, y) of the finite Jacobian jac[i], with one inversion (Montgomery's trick, Guide
     /// §2.2.5: prefix products of the Z, one inverse, walked back). Public data.
     /// </summary>
-    private void Normalize(JacobianPoint<TE>[] jac, AffinePoint<TE>[] dst)
+    private void Normalize(ReadOnlySpan<JacobianPoint<TE>> jac, Span<AffinePoint<TE>> dst)
     {
         int count = jac.Length;
-        TE[] prefix = new TE[count];
+        Span<TE> prefix = count <= Entries ? stackalloc TE[count] : new TE[count];
         prefix[0] = jac[0].Z;
         for (int i = 1; i < count; i++)
         {
@@ -706,52 +710,16 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     private int ExponentNibble(int w) => (int)((_pMinus2[w >> 4] >> (4 * (w & 15))) & 0xF);
 
     /// <summary>
-    /// r = a^-1 for a public, non-zero a (field form in and out) by the binary extended Euclidean algorithm (Guide
-    /// Alg. 2.22), variable time: with u = a R, v = p and the invariants x1 a R = u, x2 a R = v (mod p) it ends with
-    /// x1 = (a R)^-1 when u = 1 (or x2 when v = 1); a multiplication by R^3 gives a^-1 R. r = 0 for a = 0.
+    /// r = a^-1 for a public a (field form in and out; 0 for 0) by Field64's binary extended Euclid in variable
+    /// time: it inverts the limbs a R to (a R)^-1, and the product with R^3 gives a^-1 R (R = 1 for a plain field).
     /// </summary>
     private void InvertPublic(ref TE r, in TE a)
     {
-        int m = _m;
-        Span<ulong> u = stackalloc ulong[m];
-        Span<ulong> v = stackalloc ulong[m];
-        _f.Store(in a, u);
-        _p.AsSpan().CopyTo(v);
-        TE x1 = _plainOne;
-        TE x2 = default;
-        while (!IsOne(u) && !IsOne(v))
-        {
-            if (IsZero(u) || IsZero(v))
-            {
-                r = default;
-                return;
-            }
-
-            while ((u[0] & 1) == 0)
-            {
-                ShiftRight1(u);
-                _f.Half(ref x1, in x1);
-            }
-
-            while ((v[0] & 1) == 0)
-            {
-                ShiftRight1(v);
-                _f.Half(ref x2, in x2);
-            }
-
-            if (LessThanVar(u, v))
-            {
-                SubInPlace(v, u);
-                _f.Sub(ref x2, in x2, in x1);
-            }
-            else
-            {
-                SubInPlace(u, v);
-                _f.Sub(ref x1, in x1, in x2);
-            }
-        }
-
-        _f.Mul(ref r, IsOne(u) ? x1 : x2, in _r3);
+        Span<ulong> limbs = stackalloc ulong[_m];
+        _f.Store(in a, limbs);
+        _publicInverter.InvertVar(limbs, limbs);
+        r = _f.Load(limbs);
+        _f.Mul(ref r, in r, in _r3);
     }
 
     /// <summary>(x, y) of a Jacobian point as big-endian bytes; false (and zeros) when inf is all ones. y may be empty.</summary>
@@ -852,6 +820,51 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
 
     // ---------------------------------------------------------------- variable-time helpers (public data)
 
+    /// <summary>
+    /// Width-5 NAF of a public big-endian scalar (Guide Alg. 3.35) into naf: odd digits in [-15, 15] or 0, least
+    /// significant first, at most one non-zero in any five consecutive; returns the digit count. naf needs
+    /// 8 k.Length + 1 entries.
+    /// </summary>
+    private static int Wnaf(ReadOnlySpan<byte> k, Span<sbyte> naf)
+    {
+        Span<ulong> v = stackalloc ulong[((k.Length + 7) / 8) + 1];
+        Field64.FromBigEndian(k, v);
+        int length = 0;
+        while (!IsZero(v))
+        {
+            int d = 0;
+            if ((v[0] & 1) != 0)
+            {
+                d = (int)(v[0] & 31);
+                if (d >= 16)
+                {
+                    d -= 32;
+                }
+
+                // v -= d: a positive d is v's low five bits, so only limb 0 changes; a negative one adds |d|.
+                if (d > 0)
+                {
+                    v[0] -= (ulong)d;
+                }
+                else
+                {
+                    ulong add = (ulong)(-d);
+                    for (int i = 0; i < v.Length && add != 0; i++)
+                    {
+                        ulong sum = v[i] + add;
+                        add = sum < add ? 1UL : 0UL;
+                        v[i] = sum;
+                    }
+                }
+            }
+
+            naf[length++] = (sbyte)d;
+            ShiftRight1(v);
+        }
+
+        return length;
+    }
+
     private static bool IsZeroBytes(ReadOnlySpan<byte> s)
     {
         foreach (byte b in s)
@@ -865,17 +878,6 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         return true;
     }
 
-    private static bool IsOne(ReadOnlySpan<ulong> a)
-    {
-        ulong acc = a[0] ^ 1;
-        for (int i = 1; i < a.Length; i++)
-        {
-            acc |= a[i];
-        }
-
-        return acc == 0;
-    }
-
     private static bool IsZero(ReadOnlySpan<ulong> a)
     {
         foreach (ulong w in a)
@@ -887,29 +889,6 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         }
 
         return true;
-    }
-
-    private static bool LessThanVar(ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        for (int i = a.Length - 1; i >= 0; i--)
-        {
-            if (a[i] != b[i])
-            {
-                return a[i] < b[i];
-            }
-        }
-
-        return false;
-    }
-
-    /// <summary>a -= b for a &gt;= b, plain integers.</summary>
-    private static void SubInPlace(Span<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        ulong borrow = 0;
-        for (int i = 0; i < a.Length; i++)
-        {
-            a[i] = Wide.Sbb(a[i], b[i], ref borrow);
-        }
     }
 
     private static void ShiftRight1(Span<ulong> a)
