@@ -21,6 +21,8 @@ public class StructFieldTests
     private static readonly BigInteger s_k1 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F");
     private static readonly BigInteger s_bp256 = Hex("A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377");
     private static readonly BigInteger s_p224 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001");
+    private static readonly BigInteger s_p192 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF");
+    private static readonly BigInteger s_bp320 = Hex("D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27");
     private static readonly BigInteger s_p384 = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF");
     private static readonly BigInteger s_bp384 = Hex("8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53");
 
@@ -39,6 +41,7 @@ public class StructFieldTests
         Check<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(s_k1), s_k1, montgomery: true);
         Check<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(s_p256), s_p256, montgomery: true);
         Check<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(s_p224), s_p224, montgomery: true);
+        Check<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(s_p192), s_p192, montgomery: true);
     }
 
     [Fact]
@@ -46,6 +49,7 @@ public class StructFieldTests
     {
         Check<Fe6, Field6>(new Field6(s_p384), s_p384, montgomery: true);
         Check<Fe6, Field6>(new Field6(s_bp384), s_bp384, montgomery: true);
+        Check<Fe6, Field6>(new Field6(s_bp320), s_bp320, montgomery: true);
     }
 
     /// <summary>
@@ -108,7 +112,8 @@ public class StructFieldTests
     [InlineData("brainpoolP256r1", "StructEcGroup`2")]
     [InlineData("secp384r1", "StructEcGroup`2")]
     [InlineData("brainpoolP384r1", "StructEcGroup`2")]
-    [InlineData("secp192r1", "Jacobian64Group")]
+    [InlineData("secp192r1", "StructEcGroup`2")]
+    [InlineData("brainpoolP320r1", "StructEcGroup`2")]
     [InlineData("secp521r1", "Jacobian64Group")]
     [InlineData("brainpoolP512r1", "Jacobian64Group")]
     public void ReferenceBackendPicksTheFieldShape(string curve, string group)

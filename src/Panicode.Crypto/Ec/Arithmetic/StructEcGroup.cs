@@ -42,7 +42,7 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Chooses the field struct for a named curve; null when its prime fits neither shape.</summary>
+/// <summary>Chooses the field struct for a named curve; null when its prime is longer than six limbs.</summary>
 internal static class StructEcGroup
 {
     /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
@@ -62,10 +62,12 @@ internal static class StructEcGroup
             return new StructEcGroup<Fe4, Field4<P256Reduce4>>(curve, new Field4<P256Reduce4>(p), montgomery: true);
         }
 
+        // Montgomery form needs only p < R: a 192-bit prime runs on four limbs (R = 2^256) and a 320-bit one on six,
+        // faster than Field64's loops on three or five (its products have no loop, array or bounds check).
         return m switch
         {
-            4 => new StructEcGroup<Fe4, Field4<GenericReduce4>>(curve, new Field4<GenericReduce4>(p), montgomery: true),
-            6 => new StructEcGroup<Fe6, Field6>(curve, new Field6(p), montgomery: true),
+            3 or 4 => new StructEcGroup<Fe4, Field4<GenericReduce4>>(curve, new Field4<GenericReduce4>(p), montgomery: true),
+            5 or 6 => new StructEcGroup<Fe6, Field6>(curve, new Field6(p), montgomery: true),
             _ => null,
         };
     }
@@ -717,7 +719,10 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     {
         Span<ulong> limbs = stackalloc ulong[_m];
         _f.Store(in a, limbs);
-        _publicInverter.InvertVar(limbs, limbs);
+
+        // A prime shorter than the struct (P-192 on four limbs) leaves the top limbs zero; Field64 has just enough.
+        Span<ulong> used = limbs.Slice(0, _publicInverter.N);
+        _publicInverter.InvertVar(used, used);
         r = _f.Load(limbs);
         _f.Mul(ref r, in r, in _r3);
     }
