@@ -113,6 +113,7 @@ internal sealed class Field64
     private readonly ulong[] _one;  // R mod p
     private readonly ulong[] _r2;   // R^2 mod p
     private readonly bool _mersenne521;
+    private readonly Field6 _six;   // the written-out six-limb Montgomery arithmetic, same R = 2^384, when N = 6
 
     public Field64(ReadOnlySpan<byte> modulusBigEndian)
     {
@@ -129,6 +130,10 @@ internal sealed class Field64
 
         // p = 2^521 - 1 (FIPS 186-4 D.2.5) is reduced by folding instead, on plain integers: R = 1.
         _mersenne521 = p == (BigInteger.One << 521) - 1;
+        if (N == 6)
+        {
+            _six = new Field6(p);
+        }
         BigInteger r = _mersenne521 ? BigInteger.One : BigInteger.One << (64 * N);
         _one = FromInteger(r % p, N);
         _r2 = FromInteger(r * r % p, N);
@@ -176,6 +181,16 @@ internal sealed class Field64
         if (N == 4)
         {
             Mul4(r, a, b);
+            return;
+        }
+
+        if (N == 6)
+        {
+            // P-384's scalar field (the signature's k^-1 by Fermat) and any 6-limb use: no loop, no span in the product.
+            Fe6 x = _six.Load(a);
+            Fe6 y = _six.Load(b);
+            _six.Mul(ref x, in x, in y);
+            _six.Store(in x, r);
             return;
         }
 
@@ -362,6 +377,14 @@ internal sealed class Field64
         if (_mersenne521)
         {
             SqrMersenne521(r, a);
+            return;
+        }
+
+        if (N == 6)
+        {
+            Fe6 x = _six.Load(a);
+            _six.Sqr(ref x, in x);
+            _six.Store(in x, r);
             return;
         }
 
