@@ -31,6 +31,10 @@ public class StructFieldTests
         Check<Fe4, Field4<P256Reduce4>>(new Field4<P256Reduce4>(s_p256), s_p256, montgomery: true);
 
     [Fact]
+    public void P224ReductionMatchesBigInteger() =>
+        Check<Fe4, Field4<P224Reduce4>>(new Field4<P224Reduce4>(s_p224), s_p224, montgomery: true);
+
+    [Fact]
     public void Secp256k1PlainReductionMatchesBigInteger() =>
         Check<Fe4, Field4<Secp256k1Reduce4>>(new Field4<Secp256k1Reduce4>(s_k1), s_k1, montgomery: false);
 

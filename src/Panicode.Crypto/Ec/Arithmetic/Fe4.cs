@@ -307,6 +307,60 @@ internal readonly struct P256Reduce4 : IReduce4
 }
 
 /// <summary>
+/// Montgomery reduction (R = 2^256) for p224 = 2^224 - 2^96 + 1 (FIPS 186-4 D.1.2.2) on four limbs: p0 = 1, so
+/// m0 = -1 and each round's quotient is q = -t_i with no multiplication, and t_i + q p0 = 2^64 exactly when t_i is
+/// not zero (a carry of 1) and 0 when it is; p2 = 2^64 - 1, so q p2 + t + c = q 2^64 + (t + c - q) needs no
+/// product either. Two products per round (q p1, q p3) instead of five.
+/// </summary>
+internal readonly struct P224Reduce4 : IReduce4
+{
+    private const ulong P1 = 0xFFFFFFFF00000000UL;
+    private const ulong P3 = 0x00000000FFFFFFFFUL;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Reduce(ref Fe4 r, in Fe4 p, ulong m0, ulong t0, ulong t1, ulong t2, ulong t3, ulong t4, ulong t5, ulong t6, ulong t7)
+    {
+        ulong k = 0;
+        Round(t0, ref t1, ref t2, ref t3, ref t4, ref k, first: true);
+        Round(t1, ref t2, ref t3, ref t4, ref t5, ref k, first: false);
+        Round(t2, ref t3, ref t4, ref t5, ref t6, ref k, first: false);
+        Round(t3, ref t4, ref t5, ref t6, ref t7, ref k, first: false);
+        Field4<P224Reduce4>.Final(ref r, in p, t4, t5, t6, t7, k);
+    }
+
+    /// <summary>
+    /// (ti, u1, u2, u3, u4) += q p with q = -ti, so ti vanishes; the carry out of u4 joins k (one bit: the value
+    /// stays below 2^(64 (i + 5)) + ..., as in <see cref="GenericReduce4"/>). The first round has no k to add.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round(ulong ti, ref ulong u1, ref ulong u2, ref ulong u3, ref ulong u4, ref ulong k, bool first)
+    {
+        ulong q = 0UL - ti;
+        ulong c = Wide.IsZero(ti) ^ 1;                  // (ti + q) / 2^64
+        c = Wide.MulAdd(q, P1, u1, c, out u1);
+
+        // q (2^64 - 1) + u2 + c = q 2^64 + (u2 + c - q): high word q + carry - borrow (the total is below 2^128).
+        ulong s = u2 + c;
+        ulong c1 = Wide.Carry(u2, c, s);
+        ulong d = s - q;
+        ulong b1 = Wide.Borrow(s, q, d);
+        u2 = d;
+        c = q + c1 - b1;
+        c = Wide.MulAdd(q, P3, u3, c, out u3);
+        if (first)
+        {
+            ulong sum = u4 + c;
+            k = Wide.Carry(u4, c, sum);
+            u4 = sum;
+        }
+        else
+        {
+            u4 = Wide.Adc(u4, c, ref k);
+        }
+    }
+}
+
+/// <summary>
 /// Plain reduction (R = 1, no Montgomery form) modulo the secp256k1 prime p = 2^256 - C, C = 2^32 + 977 (SEC 2 v2
 /// §2.4.1): 2^256 = C mod p, so t = H 2^256 + L = L + H C (mod p), folded twice, then one masked subtraction of p.
 /// </summary>

@@ -62,6 +62,11 @@ internal static class StructEcGroup
             return new StructEcGroup<Fe4, Field4<P256Reduce4>>(curve, new Field4<P256Reduce4>(p), montgomery: true);
         }
 
+        if (curve.Kind == FieldKind.NistP224)
+        {
+            return new StructEcGroup<Fe4, Field4<P224Reduce4>>(curve, new Field4<P224Reduce4>(p), montgomery: true);
+        }
+
         // Montgomery form needs only p < R: a 192-bit prime runs on four limbs (R = 2^256) and a 320-bit one on six,
         // faster than Field64's loops on three or five (its products have no loop, array or bounds check).
         return m switch
