@@ -133,9 +133,6 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         }
     }
 
-    /// <summary>The field, for tests.</summary>
-    internal TF Field => _f;
-
     // ---------------------------------------------------------------- EcGroup members
 
     public override bool IsOnCurve(ReadOnlySpan<byte> x, ReadOnlySpan<byte> y)
