@@ -75,7 +75,7 @@ public class Secp256k1GlvTests
                 k[i] = (ulong)((value >> (64 * i)) & ulong.MaxValue);
             }
 
-            glv.SplitSecret(k, k1, k2, out ulong negative1, out ulong negative2);
+            GlvSplit.SplitSecret(k, k1, k2, out ulong negative1, out ulong negative2);
             Assert.True(negative1 is 0 or ulong.MaxValue && negative2 is 0 or ulong.MaxValue);
             BigInteger s1 = Signed(k1, negative1), s2 = Signed(k2, negative2);
             Assert.Equal(value, (((s1 + (s2 * Glv.Lambda)) % s_n) + s_n) % s_n);

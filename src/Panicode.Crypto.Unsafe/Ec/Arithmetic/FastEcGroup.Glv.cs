@@ -75,7 +75,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
         }
 
         kb.Clear();
-        glv.SplitSecret(scalar, halves, halves + 2, out ulong negative1, out ulong negative2);
+        GlvSplit.SplitSecret(scalar, halves, halves + 2, out ulong negative1, out ulong negative2);
         RecodeSigned(halves, digits);
         RecodeSigned(halves + 2, digits + GlvDigits);
 

@@ -21,20 +21,17 @@ using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
-internal sealed unsafe partial class Glv
+internal static unsafe class GlvSplit
 {
-    /// <summary>The order n of secp256k1's base point (SEC 2 v2 §2.4.1): the split needs this n, not only the prime.</summary>
-    public static readonly BigInteger Secp256k1Order = Hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141");
-
     // g1 (4 limbs), g2 (4), then a1, a2, -b1 as three limbs each (little-endian limbs); public constants.
-    private readonly ulong[] _split = CreateSplitConstants();
+    private static readonly ulong[] s_split = CreateSplitConstants();
 
     /// <summary>
     /// k = k1 + k2 lambda (mod n) for a secret k &lt; n (four little-endian limbs), in constant time: the
     /// magnitudes |k1|, |k2| &lt; 2^128 into two limbs each and their signs as masks (all ones when negative).
     /// </summary>
     [MethodImpl(Hot.Optimize)]
-    public void SplitSecret(ulong* k, ulong* k1, ulong* k2, out ulong negative1, out ulong negative2)
+    public static void SplitSecret(ulong* k, ulong* k1, ulong* k2, out ulong negative1, out ulong negative2)
     {
         ulong* t = stackalloc ulong[16];
         ulong* c1 = t;          // 2 limbs
@@ -43,7 +40,7 @@ internal sealed unsafe partial class Glv
         ulong* v = t + 7;       // 3 limbs
         ulong* w = t + 10;      // 3 limbs
         ulong* r = t + 13;      // 3 limbs
-        fixed (ulong* s = _split)
+        fixed (ulong* s = s_split)
         {
             ulong* a1 = s + 8;
             ulong* a2 = s + 11;
@@ -84,7 +81,7 @@ internal sealed unsafe partial class Glv
     }
 
     /// <summary>SplitSecret on spans (tests): k in four limbs, the magnitudes of k1 and k2 in two limbs each.</summary>
-    public void SplitSecret(ReadOnlySpan<ulong> k, Span<ulong> k1, Span<ulong> k2, out ulong negative1, out ulong negative2)
+    public static void SplitSecret(ReadOnlySpan<ulong> k, Span<ulong> k1, Span<ulong> k2, out ulong negative1, out ulong negative2)
     {
         Debug.Assert(k.Length == 4 && k1.Length == 2 && k2.Length == 2);
         fixed (ulong* pk = k, p1 = k1, p2 = k2)
@@ -158,13 +155,13 @@ internal sealed unsafe partial class Glv
 
     private static ulong[] CreateSplitConstants()
     {
-        BigInteger n = Secp256k1Order;
+        BigInteger n = Glv.Secp256k1Order;
         ulong[] s = new ulong[17];
-        FieldConstants.Write(RoundedQuotient(s_b2 << 384, n), s, 0, 4);
-        FieldConstants.Write(RoundedQuotient(-s_b1 << 384, n), s, 4, 4);
-        FieldConstants.Write(s_a1, s, 8, 3);
-        FieldConstants.Write(s_a2, s, 11, 3);
-        FieldConstants.Write(-s_b1, s, 14, 3);
+        FieldConstants.Write(RoundedQuotient(Glv.B2 << 384, n), s, 0, 4);
+        FieldConstants.Write(RoundedQuotient(-Glv.B1 << 384, n), s, 4, 4);
+        FieldConstants.Write(Glv.A1, s, 8, 3);
+        FieldConstants.Write(Glv.A2, s, 11, 3);
+        FieldConstants.Write(-Glv.B1, s, 14, 3);
         return s;
     }
 

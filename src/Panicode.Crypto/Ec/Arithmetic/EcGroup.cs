@@ -147,7 +147,9 @@ internal sealed class ReferenceBackend : EcBackend
         // is only being checked here, keep the 32-bit group with its fully general additions.
         if (curve.IsNamed)
         {
-            return new Jacobian64Group(curve);
+            // Primes up to six limbs get the written-out field structs; brainpoolP512r1 and P-521 keep the
+            // span-based Field64 (with P-521's Mersenne reduction).
+            return StructEcGroup.TryCreate(curve) ?? new Jacobian64Group(curve);
         }
 
         return new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N)));

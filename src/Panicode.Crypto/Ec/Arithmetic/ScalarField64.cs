@@ -71,6 +71,20 @@ internal sealed class ScalarField64 : PrimeField
     }
 
     /// <summary>
+    /// a^-1 for a public a (the s of a signature being verified) by Field64's binary extended Euclid in variable
+    /// time: it inverts the stored a R to (a R)^-1, and the Montgomery product with R^3 gives a^-1 R.
+    /// </summary>
+    public override void InvertPublic(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        int n = _f.N;
+        Span<ulong> t = stackalloc ulong[n];
+        Pack(a, t);
+        _f.InvertVar(t, t);
+        _f.Mul(t, t, _r3);
+        Unpack(t, r);
+    }
+
+    /// <summary>
     /// Any input of at most 2 R's bytes: v = hi 2^(64 N) + lo with lo, hi &lt; R, and v R = Mul(lo, R2) + Mul(hi, R3)
     /// mod n (Montgomery products with one factor below n stay below 2n, then reduce once). Longer inputs take the
     /// base class's bit-serial path. Time depends only on the input length.
