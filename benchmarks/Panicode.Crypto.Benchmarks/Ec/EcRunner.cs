@@ -81,9 +81,20 @@ public sealed class DotNetEcRunner : EcRunner
     }
 }
 
-/// <summary>BouncyCastle C#: <see cref="ECDsaSigner"/>, <see cref="ECKeyPairGenerator"/>, <see cref="ECDHBasicAgreement"/>.</summary>
+/// <summary>
+/// BouncyCastle C#: <see cref="ECDsaSigner"/>, <see cref="ECKeyPairGenerator"/>, <see cref="ECDHBasicAgreement"/>.
+/// BouncyCastle caches precomputed multiples on each ECPoint object (its WNafPreCompInfo), so verifying with, or
+/// agreeing with, the same public-key object again skips that work: with <c>newKeyObjects</c> every Verify and Agree
+/// decodes the public key into a new object first, as a verifier of many different keys (certificate chains) or a
+/// server agreeing with a new peer each time does. Signing and key generation are the same either way (the
+/// generator's table is per curve).
+/// </summary>
 public sealed class BouncyCastleEcRunner : EcRunner
 {
+    private readonly bool _newKeyObjects;
+    private readonly ECDomainParameters _domain;
+    private readonly byte[] _publicKey;
+    private readonly byte[] _peerKey;
     private readonly ECDsaSigner _signer = new();
     private readonly ECDsaSigner _verifier = new();
     private readonly ECKeyPairGenerator _generator = new();
@@ -93,16 +104,20 @@ public sealed class BouncyCastleEcRunner : EcRunner
     private readonly BigInteger _r;
     private readonly BigInteger _s;
 
-    public BouncyCastleEcRunner(string curveName, byte[] hash)
+    public BouncyCastleEcRunner(string curveName, byte[] hash, bool newKeyObjects = false)
     {
+        _newKeyObjects = newKeyObjects;
         // BouncyCastle's fastest form of each curve: the specialised field code of CustomNamedCurves (SEC and NIST
         // curves) where it has one, the generic curve of ECNamedCurveTable otherwise (brainpool).
         X9ECParameters x9 = CustomNamedCurves.GetByName(curveName) ?? ECNamedCurveTable.GetByName(curveName);
         ECDomainParameters domain = new(x9.Curve, x9.G, x9.N, x9.H, x9.GetSeed());
+        _domain = domain;
         SecureRandom random = new();
         _generator.Init(new ECKeyGenerationParameters(domain, random));
         AsymmetricCipherKeyPair keyPair = _generator.GenerateKeyPair();
         _peer = (ECPublicKeyParameters)_generator.GenerateKeyPair().Public;
+        _peerKey = _peer.Q.GetEncoded(false);
+        _publicKey = ((ECPublicKeyParameters)keyPair.Public).Q.GetEncoded(false);
         _hash = hash;
         _signer.Init(true, new ParametersWithRandom(keyPair.Private, random));
         _verifier.Init(false, keyPair.Public);
@@ -118,9 +133,20 @@ public sealed class BouncyCastleEcRunner : EcRunner
 
     public override void Sign() => _signer.GenerateSignature(_hash);
 
-    public override bool Verify() => _verifier.VerifySignature(_hash, _r, _s);
+    public override bool Verify()
+    {
+        if (!_newKeyObjects)
+        {
+            return _verifier.VerifySignature(_hash, _r, _s);
+        }
+
+        ECDsaSigner verifier = new();
+        verifier.Init(false, new ECPublicKeyParameters(_domain.Curve.DecodePoint(_publicKey), _domain));
+        return verifier.VerifySignature(_hash, _r, _s);
+    }
 
     public override void GenerateKey() => _generator.GenerateKeyPair();
 
-    public override void Agree() => _agreement.CalculateAgreement(_peer);
+    public override void Agree() =>
+        _agreement.CalculateAgreement(_newKeyObjects ? new ECPublicKeyParameters(_domain.Curve.DecodePoint(_peerKey), _domain) : _peer);
 }

@@ -47,6 +47,44 @@ public static unsafe class EcFieldTimer
         BigInteger p521 = (BigInteger.One << 521) - 1;
         Time("P-521 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p521, 9), 9));
         Time("P-521", new P521Ops(FieldConstants.Create(p521, 9, montgomery: false)));
+
+        // BouncyCastle 2.7's specialised P-256 and P-384 fields (32-bit limbs in uint[], products accumulated in
+        // ulong: a 32 x 32-bit product plus two 32-bit words cannot overflow 64 bits, so no carry test), for the
+        // comparison issue 12 asks for: what the managed competitor pays per multiplication.
+        // The classes are internal there, so they are reached by reflection; a delegate call adds about 1 ns.
+        TimeBouncyCastle("P-256 (BouncyCastle 2.7, SecP256R1Field, via delegate)", "SecP256R1Field", 8);
+        TimeBouncyCastle("P-384 (BouncyCastle 2.7, SecP384R1Field, via delegate)", "SecP384R1Field", 12);
+    }
+
+    private static void TimeBouncyCastle(string name, string fieldClass, int words)
+    {
+        Type type = typeof(Org.BouncyCastle.Math.EC.ECCurve).Assembly.GetType("Org.BouncyCastle.Math.EC.Custom.Sec." + fieldClass, throwOnError: true)!;
+        var mul = type.GetMethod("Multiply", new[] { typeof(uint[]), typeof(uint[]), typeof(uint[]) })!.CreateDelegate<Action<uint[], uint[], uint[]>>();
+        var sqr = type.GetMethod("Square", new[] { typeof(uint[]), typeof(uint[]) })!.CreateDelegate<Action<uint[], uint[]>>();
+        uint[] x = new uint[words], y = new uint[words];
+        for (int i = 0; i < words; i++)
+        {
+            x[i] = 0x89ABCDEFU * (uint)(i + 1);
+            y[i] = 0x76543210U ^ (uint)i;
+        }
+
+        x[words - 1] >>= 8;
+        y[words - 1] >>= 8;
+        double mulNs = Best(() =>
+        {
+            for (int i = 0; i < Iterations; i++)
+            {
+                mul(x, y, x);
+            }
+        });
+        double sqrNs = Best(() =>
+        {
+            for (int i = 0; i < Iterations; i++)
+            {
+                sqr(x, x);
+            }
+        });
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {mulNs:F1} | {sqrNs:F1} | | |"));
     }
 
     private static void Time<TF>(string name, TF f)
