@@ -147,8 +147,8 @@ internal sealed class ReferenceBackend : EcBackend
         // is only being checked here, keep the 32-bit group with its fully general additions.
         if (curve.IsNamed)
         {
-            // Primes up to six limbs get the written-out field structs; brainpoolP512r1 and P-521 keep the
-            // span-based Field64 (with P-521's Mersenne reduction).
+            // Primes up to six limbs and P-521 get the written-out field structs; brainpoolP512r1 keeps the
+            // span-based Field64.
             return StructEcGroup.TryCreate(curve) ?? new Jacobian64Group(curve);
         }
 

@@ -42,7 +42,7 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Chooses the field struct for a named curve; null when its prime is longer than six limbs.</summary>
+/// <summary>Chooses the field struct for a named curve; null when there is none (primes of seven or eight limbs).</summary>
 internal static class StructEcGroup
 {
     /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
@@ -60,6 +60,11 @@ internal static class StructEcGroup
         if (curve.Kind == FieldKind.NistP256)
         {
             return new StructEcGroup<Fe4, Field4<P256Reduce4>>(curve, new Field4<P256Reduce4>(p), montgomery: true);
+        }
+
+        if (curve.Kind == FieldKind.NistP521)
+        {
+            return new StructEcGroup<Fe9, P521Field>(curve, default, montgomery: false);
         }
 
         if (curve.Kind == FieldKind.NistP224)
