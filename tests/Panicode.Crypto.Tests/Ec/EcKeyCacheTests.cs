@@ -61,21 +61,34 @@ public class EcKeyCacheTests
         EcGroup cached = NewFastGroup(curve);
         EcGroup reference = ReferenceBackend.Instance.GetGroup(curve);
         BigInteger n = CurveParameters.ToInteger(curve.N);
-        int bits = (int)Math.Ceiling(BigInteger.Log(n, 2));
-        while (BigInteger.One << bits <= n)
+        int bits = 0;
+        while ((n >> bits) > 0)
         {
             bits++;
         }
 
-        int c = (bits + 3) / 4;
+        // The chunk count t and length c of FastEcGroup.KeyCache.cs: values with zero and full chunks at the ends,
+        // in the middle and alternating.
+        int t = bits <= 320 ? 8 : 16;
+        int c = (bits + t - 1) / t;
         BigInteger chunk = (BigInteger.One << c) - 1;
-        List<BigInteger> scalars = new()
+        List<BigInteger> scalars = new() { 0, 1, 2, 3, 15, 16, 31, 32, 63, 64, n - 1, n - 2, n - 3, (n + 1) / 2 };
+        BigInteger alternate = 0;
+        foreach (int j in new[] { 1, 2, t / 2, t - 2, t - 1 })
         {
-            0, 1, 2, 3, 15, 16, 31, 32, 63, 64, n - 1, n - 2, n - 3, (n + 1) / 2,
-            BigInteger.One << c, chunk, chunk << c, chunk << (2 * c), (chunk << (3 * c)) % n,
-            BigInteger.One << (3 * c), (BigInteger.One << (2 * c)) - 1, (BigInteger.One << (3 * c)) + 1,
-            n - (BigInteger.One << c), n - (BigInteger.One << (2 * c)), (chunk | (chunk << (2 * c))) % n,
-        };
+            scalars.Add((chunk << (j * c)) % n);
+            scalars.Add(BigInteger.One << (j * c));
+            scalars.Add((BigInteger.One << (j * c)) - 1);
+            scalars.Add(n - (BigInteger.One << (j * c)));
+        }
+
+        for (int j = 0; j < t; j += 2)
+        {
+            alternate |= chunk << (j * c);
+        }
+
+        scalars.Add(alternate % n);
+        scalars.Add(((alternate << c) | 1) % n);
         Random random = new(7);
         for (int i = 0; i < 6; i++)
         {
@@ -91,7 +104,7 @@ public class EcKeyCacheTests
             Compare(cached, reference, curve, 1, 1, qx, qy);
             foreach (BigInteger u1 in scalars)
             {
-                foreach (BigInteger u2 in new[] { scalars[1], scalars[10], scalars[16], scalars[18], scalars[21], scalars[scalars.Count - 1] })
+                foreach (BigInteger u2 in new[] { scalars[1], scalars[10], scalars[14], scalars[20], scalars[27], scalars[31], scalars[scalars.Count - 8], scalars[scalars.Count - 1] })
                 {
                     Compare(cached, reference, curve, u1, u2, qx, qy);
                     Compare(cached, reference, curve, u2, u1, qx, qy);

@@ -1,23 +1,30 @@
 // Verification with a public key seen before (Unsafe flavour): u1 G + u2 Q by fixed-base splitting on both points.
 //
-// Write c = ceil(bits(n) / 4) and split a scalar into four c-bit chunks, u = sum_j u_j 2^(j c). With the points
-// P_j = 2^(j c) P precomputed, u P = sum_j u_j P_j: the four chunk products share one doubling chain of about c
+// Split a scalar into t chunks of c = ceil(bits(n) / t) bits, u = sum_j u_j 2^(j c). With the points P_j = 2^(j c) P
+// precomputed, u P = sum_j u_j P_j: the t chunk products of u1 G and of u2 Q share one doubling chain of about c
 // doublings instead of bits(n) (the fixed-base comb idea, Guide to Elliptic Curve Cryptography §3.3.2, Alg. 3.44,
-// here with width-w NAF chunks, Guide Alg. 3.35/3.36 and §3.3.3 interleaving). Every chunk is recoded in width-w
-// NAF over the odd multiples P_j, 3 P_j, ..., (2^(w-1) - 1) P_j (affine, one batched inversion):
+// here with every chunk recoded in width-w NAF, Guide Alg. 3.35, and the 2t recodings interleaved, §3.3.3), over
+// the odd multiples P_j, 3 P_j, ..., (2^(w-1) - 1) P_j, affine by one batched inversion:
+// - t = 8 chunks for bits(n) <= 320, 16 above (measured: 16 gains nothing on P-256, 10 % on P-384 and P-521).
 // - G: w = 7 (32 odd multiples per chunk), built once per group like the base table.
 // - Q: w = 5 (8 odd multiples per chunk), built on the second verification with the same Q and kept in a small
 //   cache of the last CacheSlots public keys (least recently used slot evicted), keyed by the encoded coordinates.
-// On P-256 a verification then costs 65 doublings and about 4 * 64/8 + 4 * 64/6 mixed additions, against 256
-// doublings and 64 + 43 additions on the uncached path (FastEcGroup.MultiplyAddPublic), which first-seen keys keep.
+// The number of additions stays about bits(n) / (w + 1) per scalar whatever t is; t only shortens the doubling chain
+// (P-256: 33 doublings and about 32 + 43 mixed additions, against 256 doublings and 64 + 43 additions on the
+// uncached path of FastEcGroup.MultiplyAddPublic, which first-seen keys keep). Measured against 4 chunks with
+// w = 6/8 and 4 chunks with w = 5/7: faster on all three NIST curves (docs/benchmarks.md).
+// Cost of a key's table (paid once, on its second verification): bits(n) doublings, 8 t additions and one batched
+// inversion, about one uncached verification; a workload where every key is seen exactly twice pays it for nothing.
 //
 // Everything here is public (keys, u1, u2, tables): variable time and data-dependent indexing are fine.
-// Memory per group (m = limbs of the field): a key's table holds 4 * 8 affine points = 512 m bytes (P-256 2 KiB,
-// P-384 3 KiB, P-521 4.5 KiB), at most CacheSlots = 8 of them plus their coordinates (8 * (512 m + 2 * field
-// bytes), P-521 about 38 KiB); the G table 4 * 32 points = 2048 m bytes (P-256 8 KiB, P-521 18 KiB).
-// Threads: the slot array is read and written only under _keyLock (a few byte compares); a key's table is built
-// outside the lock by the one thread that claimed it, never written after, and published by a volatile write (the
-// G table by Interlocked.CompareExchange), so verifications on other threads see either no table or a complete one.
+// Memory per group (m = 64-bit limbs of the field; P-256 4, P-384 6, P-521 9): a key's table holds 8 t affine
+// points = 128 t m bytes (P-256 4 KiB, P-384 12 KiB, P-521 18 KiB), at most CacheSlots = 8 tables plus their
+// coordinates (P-521: 8 x 18 KiB = 144 KiB); the G table 32 t points = 512 t m bytes (P-256 16 KiB, P-384 48 KiB,
+// P-521 72 KiB). Recording a first-seen key allocates only a copy of its coordinates.
+// Threads: the slot array is read and written only under _keyLock (a few byte compares per verification); a key's
+// table is built outside the lock by the one thread that claimed it, never written after, and published under the
+// lock with a volatile write (the G table by Interlocked.CompareExchange), so verifications on other threads see
+// either no table (and take the uncached path meanwhile) or a complete one.
 
 using System;
 using System.Diagnostics;
@@ -29,7 +36,6 @@ namespace Panicode.Crypto.Unsafe.Ec;
 internal sealed unsafe partial class FastEcGroup<TF>
 {
     private const int CacheSlots = 8;
-    private const int Chunks = 4;
     private const int QWidth = 5;
     private const int GWidth = 7;
     private const int QOdd = 1 << (QWidth - 2);     // 8 odd multiples: P, 3P, ..., 15P
@@ -40,11 +46,14 @@ internal sealed unsafe partial class FastEcGroup<TF>
     private long _keyClock;
     private ulong[]? _gChunkTable;
 
-    /// <summary>The chunk length c = ceil(bits(n) / 4).</summary>
+    /// <summary>The number of chunks t (see the top of the file).</summary>
+    private int Chunks => Scalars.Bits <= 320 ? 8 : 16;
+
+    /// <summary>The chunk length c = ceil(bits(n) / t).</summary>
     private int ChunkBits => (Scalars.Bits + Chunks - 1) / Chunks;
 
     /// <summary>
-    /// u1 G + u2 Q through the cache when Q was seen before and u1, u2 fit in 4 c bits; false (nothing done) sends
+    /// u1 G + u2 Q through the cache when Q was seen before and u1, u2 fit in t c bits; false (nothing done) sends
     /// the caller down the uncached path. u2 is not zero and the group has no GLV (both checked by the caller).
     /// </summary>
     private bool TryMultiplyAddCached(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, in AffineBytes q, Span<byte> x, out bool finite)
@@ -132,7 +141,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
         return built;
     }
 
-    /// <summary>The chunk table of Q (4 x 8 odd multiples, affine), or null for a point the table cannot hold.</summary>
+    /// <summary>The chunk table of Q (t x 8 odd multiples, affine), or null for a point the table cannot hold.</summary>
     private ulong[]? BuildKeyTable(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
     {
         int m = _m;
@@ -150,7 +159,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
         }
     }
 
-    /// <summary>The chunk table of G (4 x 32 odd multiples, affine), built once per group.</summary>
+    /// <summary>The chunk table of G (t x 32 odd multiples, affine), built once per group.</summary>
     private ulong[] GChunkTable()
     {
         ulong[]? table = Volatile.Read(ref _gChunkTable);
@@ -175,7 +184,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
 
     /// <summary>
     /// From the Jacobian P in p (overwritten), fills dst with the affine odd multiples (2k + 1) P_j, k below
-    /// perChunk, of P_j = 2^(j c) P for the four chunks j (entry j perChunk + k). False when a point is at
+    /// perChunk, of P_j = 2^(j c) P for the t chunks j (entry j perChunk + k). False when a point is at
     /// infinity (P of small order; impossible for a point of prime order n, as 2^(j c) (2k + 1) is below n).
     /// </summary>
     private bool FillChunkTables(ulong* p, ulong* dst, int perChunk)
@@ -227,7 +236,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
     }
 
     /// <summary>
-    /// u1 G + u2 Q from the chunk tables: the eight chunk recodings run from the top through one doubling chain.
+    /// u1 G + u2 Q from the chunk tables: the 2t chunk recodings run from the top through one doubling chain.
     /// False when the sum is infinity.
     /// </summary>
     private bool MultiplyAddChunked(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ulong[] qTable, Span<byte> x)
@@ -314,7 +323,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
         return 0;
     }
 
-    /// <summary>A public big-endian scalar (at most 64 limbs' worth of bits) into little-endian limbs.</summary>
+    /// <summary>A public big-endian scalar into little-endian limbs (its non-zero bytes must fit in the limbs; BitLength is checked first).</summary>
     private static void LoadScalar(ReadOnlySpan<byte> k, ulong* v, int limbs)
     {
         Clear(v, limbs);
