@@ -17,19 +17,8 @@ namespace Panicode.Crypto.Tests.Ec;
 /// </summary>
 public class EcKeyCacheTests
 {
-    public static TheoryData<string> CurveNames()
-    {
-        TheoryData<string> data = new();
-        foreach (CurveParameters c in CurveParameters.Named)
-        {
-            data.Add(c.FriendlyName);
-        }
-
-        return data;
-    }
-
     [Theory]
-    [MemberData(nameof(CurveNames))]
+    [MemberData(nameof(UnsafeEcInternalsTests.CurveNames), MemberType = typeof(UnsafeEcInternalsTests))]
     public void RepeatedVerificationWithOneKeyMatchesTheUncachedPath(string curveName)
     {
         CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;
@@ -54,7 +43,7 @@ public class EcKeyCacheTests
     }
 
     [Theory]
-    [MemberData(nameof(CurveNames))]
+    [MemberData(nameof(UnsafeEcInternalsTests.CurveNames), MemberType = typeof(UnsafeEcInternalsTests))]
     public void EdgeScalarsOnTheCachedPathMatchTheReference(string curveName)
     {
         CurveParameters curve = CurveParameters.FindNamed(null, curveName)!;

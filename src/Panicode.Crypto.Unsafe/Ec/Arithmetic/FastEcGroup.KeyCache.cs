@@ -283,19 +283,9 @@ internal sealed unsafe partial class FastEcGroup<TF>
                         continue;
                     }
 
-                    // Chunk j's odd multiples start at entry j perChunk; digit d picks entry (|d| - 1) / 2, y negated for d < 0.
-                    ulong* e = t < Chunks
-                        ? gt + ((((t * GOdd) + ((d < 0 ? -d : d) >> 1))) * n2)
-                        : qt + (((((t - Chunks) * QOdd) + ((d < 0 ? -d : d) >> 1))) * n2);
-                    ulong* ey = e + m;
-                    if (d < 0)
-                    {
-                        Clear(negY, m);
-                        _f.Sub(negY, negY, ey);
-                        ey = negY;
-                    }
-
-                    AddAffineVar(acc, ref inf, e, ey, tmp);
+                    // Chunk j's odd multiples start at entry j perChunk.
+                    ulong* chunkTable = t < Chunks ? gt + (t * GOdd * n2) : qt + ((t - Chunks) * QOdd * n2);
+                    AddOddMultipleVar(acc, ref inf, chunkTable, d, negY, tmp);
                 }
             }
         }

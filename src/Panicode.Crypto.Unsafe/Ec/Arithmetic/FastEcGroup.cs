@@ -356,9 +356,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
     /// <summary>acc = k Q on public data by width-5 wNAF over the odd multiples Q..15Q (affine) in <paramref name="table"/>.</summary>
     private void MultiplyWnafVar(ulong* acc, ref bool inf, ReadOnlySpan<byte> k, ulong* table, ulong* tmp)
     {
-        int m = _m;
-        int n2 = 2 * m;
-        ulong* negY = stackalloc ulong[m];
+        ulong* negY = stackalloc ulong[_m];
         sbyte* naf = stackalloc sbyte[(8 * k.Length) + 1];
         int len = Wnaf(k, naf);
         for (int i = len - 1; i >= 0; i--)
@@ -371,18 +369,28 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             int d = naf[i];
             if (d != 0)
             {
-                ulong* e = table + (((d < 0 ? -d : d) >> 1) * n2);
-                ulong* ey = e + m;
-                if (d < 0)
-                {
-                    Clear(negY, m);
-                    _f.Sub(negY, negY, ey);
-                    ey = negY;
-                }
-
-                AddAffineVar(acc, ref inf, e, ey, tmp);
+                AddOddMultipleVar(acc, ref inf, table, d, negY, tmp);
             }
         }
+    }
+
+    /// <summary>
+    /// acc += d P on public data for an odd wNAF digit d from a table of the affine P, 3P, 5P, ... (entry (|d| - 1) / 2;
+    /// y negated into negY, m limbs of scratch, for d &lt; 0).
+    /// </summary>
+    private void AddOddMultipleVar(ulong* acc, ref bool inf, ulong* table, int d, ulong* negY, ulong* tmp)
+    {
+        int m = _m;
+        ulong* e = table + (((d < 0 ? -d : d) >> 1) * 2 * m);
+        ulong* ey = e + m;
+        if (d < 0)
+        {
+            Clear(negY, m);
+            _f.Sub(negY, negY, ey);
+            ey = negY;
+        }
+
+        AddAffineVar(acc, ref inf, e, ey, tmp);
     }
 
     /// <summary>
