@@ -15,6 +15,7 @@
 // - u1 G + u2 Q (verification; public): u1 G by direct lookups in the base table, u2 Q by width-5 wNAF (Guide
 //   Alg. 3.35/3.36) over the odd multiples Q..15 Q made affine with one batched inversion; variable time. On
 //   secp256k1, u2 = k1 + k2 lambda with half-length k1, k2 (GLV, Guide §3.5) and one shared doubling chain.
+//   A public key verified with before takes the cached 4-chunk path instead (FastEcGroup.KeyCache.cs).
 // - Inversion: Fermat (x^(p-2)) with 4-bit fixed windows on the public exponent, constant time, for anything
 //   derived from a secret; the binary extended Euclidean algorithm, variable time, for public points (the tables
 //   of public points, the verification result).
@@ -286,6 +287,12 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         bool gInf = true;
         bool qInf = true;
 
+        // A public key seen before: both products by 4-chunk splitting from cached tables (FastEcGroup.KeyCache.cs).
+        if (_glv == null && !IsZeroBytes(u2) && TryMultiplyAddCached(u1, u2, q, x, out bool cachedFinite))
+        {
+            return cachedFinite;
+        }
+
         // u1 G: one mixed addition per non-zero window digit, straight from the base table.
         if (!IsZeroBytes(u1))
         {
@@ -349,9 +356,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
     /// <summary>acc = k Q on public data by width-5 wNAF over the odd multiples Q..15Q (affine) in <paramref name="table"/>.</summary>
     private void MultiplyWnafVar(ulong* acc, ref bool inf, ReadOnlySpan<byte> k, ulong* table, ulong* tmp)
     {
-        int m = _m;
-        int n2 = 2 * m;
-        ulong* negY = stackalloc ulong[m];
+        ulong* negY = stackalloc ulong[_m];
         sbyte* naf = stackalloc sbyte[(8 * k.Length) + 1];
         int len = Wnaf(k, naf);
         for (int i = len - 1; i >= 0; i--)
@@ -364,18 +369,28 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             int d = naf[i];
             if (d != 0)
             {
-                ulong* e = table + (((d < 0 ? -d : d) >> 1) * n2);
-                ulong* ey = e + m;
-                if (d < 0)
-                {
-                    Clear(negY, m);
-                    _f.Sub(negY, negY, ey);
-                    ey = negY;
-                }
-
-                AddAffineVar(acc, ref inf, e, ey, tmp);
+                AddOddMultipleVar(acc, ref inf, table, d, negY, tmp);
             }
         }
+    }
+
+    /// <summary>
+    /// acc += d P on public data for an odd wNAF digit d from a table of the affine P, 3P, 5P, ... (entry (|d| - 1) / 2;
+    /// y negated into negY, m limbs of scratch, for d &lt; 0).
+    /// </summary>
+    private void AddOddMultipleVar(ulong* acc, ref bool inf, ulong* table, int d, ulong* negY, ulong* tmp)
+    {
+        int m = _m;
+        ulong* e = table + (((d < 0 ? -d : d) >> 1) * 2 * m);
+        ulong* ey = e + m;
+        if (d < 0)
+        {
+            Clear(negY, m);
+            _f.Sub(negY, negY, ey);
+            ey = negY;
+        }
+
+        AddAffineVar(acc, ref inf, e, ey, tmp);
     }
 
     /// <summary>
@@ -1267,6 +1282,17 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             v[bit >> 6] |= (ulong)k[i] << (bit & 63);
         }
 
+        return WnafCore(v, limbs, naf, 5);
+    }
+
+    /// <summary>
+    /// Width-w NAF of the public little-endian v (overwritten; its top limb must leave room for the carry): odd
+    /// digits in [-(2^(w-1) - 1), 2^(w-1) - 1], least significant first; returns the digit count.
+    /// </summary>
+    private static int WnafCore(ulong* v, int limbs, sbyte* naf, int width)
+    {
+        ulong mask = (1UL << width) - 1;
+        int half = 1 << (width - 1);
         int len = 0;
         while (true)
         {
@@ -1284,16 +1310,16 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             int d = 0;
             if ((v[0] & 1) != 0)
             {
-                d = (int)(v[0] & 31);
-                if (d >= 16)
+                d = (int)(v[0] & mask);
+                if (d >= half)
                 {
-                    d -= 32;
+                    d -= 2 * half;
                 }
 
                 // v -= d
                 if (d > 0)
                 {
-                    v[0] -= (ulong)d;   // v[0] >= d: its low 5 bits are d
+                    v[0] -= (ulong)d;   // v[0] >= d: its low w bits are d
                 }
                 else
                 {
