@@ -66,7 +66,7 @@ def body(sqr):
             w(f"ulong u{i} = Limb.AddC(t{i}, h, ref cu);")
     last = ACC[(2 * N - 1) % 3]
     w("")
-    w(f"// t17 = {last} < 2^18 (t < 2^1042), so h8 < 2^9 and s8, u8 <= 2 (2^9 - 1) + 1 < 2^10.")
+    w(f"// t < 2^1042, so t16 < 2^18 and the column-17 word {last} is 0: h8 = t16 >> 9 < 2^9, and s8, u8 <= 2 (2^9 - 1) + 1 < 2^10.")
     w(f"h = (t16 >> 9) | ({last} << 55);")
     w("l = t8 & TopMask;")
     w("ulong s8 = l + h + cc;")

@@ -703,7 +703,7 @@ internal readonly unsafe struct P521Ops : IFieldOps
         ulong s7 = Limb.AddC(t7, h, ref cc);
         ulong u7 = Limb.AddC(t7, h, ref cu);
 
-        // t17 = z < 2^18 (t < 2^1042), so h8 < 2^9 and s8, u8 <= 2 (2^9 - 1) + 1 < 2^10.
+        // t < 2^1042, so t16 < 2^18 and the column-17 word z is 0: h8 = t16 >> 9 < 2^9, and s8, u8 <= 2 (2^9 - 1) + 1 < 2^10.
         h = (t16 >> 9) | (z << 55);
         l = t8 & TopMask;
         ulong s8 = l + h + cc;
@@ -1168,7 +1168,7 @@ internal readonly unsafe struct P521Ops : IFieldOps
         ulong s7 = Limb.AddC(t7, h, ref cc);
         ulong u7 = Limb.AddC(t7, h, ref cu);
 
-        // t17 = z < 2^18 (t < 2^1042), so h8 < 2^9 and s8, u8 <= 2 (2^9 - 1) + 1 < 2^10.
+        // t < 2^1042, so t16 < 2^18 and the column-17 word z is 0: h8 = t16 >> 9 < 2^9, and s8, u8 <= 2 (2^9 - 1) + 1 < 2^10.
         h = (t16 >> 9) | (z << 55);
         l = t8 & TopMask;
         ulong s8 = l + h + cc;

@@ -48,6 +48,25 @@ internal static class StructEcGroup
     /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
     public static readonly BigInteger Secp256k1Prime = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
 
+    /// <summary>
+    /// Overwrites 8 KiB of stack below the caller's frame. The point formulas and field structs keep their
+    /// temporaries in struct locals; clearing them one by one would cost a store per value per call, so the secret
+    /// operations (k G, k P, the signature's scalar arithmetic) call this once at their end instead, and those
+    /// temporaries do not outlive the operation in dead stack frames (the deepest chain, Multiply - Dbl - a nine-limb
+    /// Mul, is well under 8 KiB). Not inlined, so the buffer lies below the caller.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal static void ScrubStack()
+    {
+        Span<byte> stack = stackalloc byte[8192];
+        stack.Clear();
+    }
+
+    /// <summary>v = default through a call the JIT cannot see past, so the store is not dropped as a dead one.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal static void Wipe<T>(ref T v)
+        where T : struct => v = default;
+
     public static EcGroup? TryCreate(CurveParameters curve)
     {
         BigInteger p = CurveParameters.ToInteger(curve.P);
@@ -175,8 +194,9 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         }
 
         bool finite = ToAffine(in q, qInf, x, y, publicData: false);
-        q = default;
+        StructEcGroup.Wipe(ref q);
         kr.Clear();
+        StructEcGroup.ScrubStack();
         return finite;
     }
 
@@ -204,9 +224,10 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         }
 
         bool finite = ToAffine(in q, qInf, x, y, publicData: false);
-        q = default;
+        StructEcGroup.Wipe(ref q);
         table.Clear();
         kr.Clear();
+        StructEcGroup.ScrubStack();
         return finite;
     }
 

@@ -98,6 +98,7 @@ internal static class EcdsaAlgorithm
         {
             t.Clear();
             x.Clear();
+            StructEcGroup.ScrubStack();   // the field structs' temporaries of k^-1 and s, in dead frames below
         }
     }
 
