@@ -299,7 +299,7 @@ internal readonly unsafe struct MontgomeryOps : IFieldOps
 /// modulus), written out: the 8-limb product (10 multiplications for a square) in locals, then four reduction
 /// rounds (separated operand scanning, <typeparamref name="TR"/>), so nothing goes through memory but the operands.
 /// Mul and Sqr are never inlined: a point formula with eight of them inlined spills more than the calls cost
-/// (P-256 verification and ECDH about 12% faster as calls, docs/benchmarks.md, 2026-11-26).
+/// (measured in docs/benchmarks.md, "EC field arithmetic and point formulas", step 4).
 /// </summary>
 internal readonly unsafe struct Montgomery4Ops<TR> : IFieldOps
     where TR : struct, IReduce4

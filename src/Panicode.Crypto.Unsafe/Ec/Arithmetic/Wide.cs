@@ -17,8 +17,7 @@ internal static unsafe class Wide
     /// Returns the high half of a * b and stores the low half in <paramref name="low"/>. On .NET 10 Math.BigMul
     /// (and UInt128's multiplication) writes the low half of its MULX to the stack and reads it back; in the
     /// Montgomery reductions, where each round's quotient depends on the last round's low halves, that round trip
-    /// made a 4-limb generic multiplication 2.8 times slower on the AMD EPYC of docs/benchmarks.md (133 against
-    /// 47 ns). A second multiplication for the low half (IMUL) keeps both halves in registers.
+    /// sits on the critical path (measured in docs/benchmarks.md, "EC field arithmetic and point formulas", step 1). A second multiplication for the low half (IMUL) keeps both halves in registers.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Mul(ulong a, ulong b, out ulong low)

@@ -42,7 +42,7 @@ internal interface IReduce4
 /// <summary>
 /// GF(p) on four limbs; the form (Montgomery or plain) is the reduction's. Mul and Sqr are calls, not inlined: a
 /// point formula with eight of them inlined spills more than the calls cost (measured on the Unsafe flavour's
-/// pointer version of the same code, docs/benchmarks.md, issue 12 step 4).
+/// pointer version of the same code, docs/benchmarks.md, "EC field arithmetic and point formulas", step 4).
 /// </summary>
 internal readonly struct Field4<TR> : IStructField<Fe4>
     where TR : struct, IReduce4

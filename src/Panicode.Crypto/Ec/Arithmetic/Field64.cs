@@ -35,7 +35,7 @@ internal static class Wide
 #if NET5_0_OR_GREATER
         // Math.BigMul stores the low half of its MULX to the stack and reloads it (.NET 10); a second product for
         // the low half (IMUL) keeps both in registers, which matters on the Montgomery reductions' serial chain
-        // (docs/benchmarks.md, "EC field arithmetic and point formulas, issue 12", step 1).
+        // (docs/benchmarks.md, "EC field arithmetic and point formulas", step 1).
         if (System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
         {
             lo = a * b;
@@ -57,7 +57,7 @@ internal static class Wide
     /// The carry out of s = x + y (0 or 1). On .NET, the comparison s &lt; x: the C# compiler emits it as one IL
     /// comparison (clt.un, no branch) and the JIT as CMP + SETB (checked with DOTNET_JitDisasm on .NET 10 x64, in
     /// optimized and tier-0 code), about a third fewer instructions in a 4-limb product than the bit formula
-    /// (docs/benchmarks.md, issue 12). Elsewhere from the top bits alone (Hacker's Delight §2-13).
+    /// (docs/benchmarks.md, "Reference flavour on field structs"). Elsewhere from the top bits alone (Hacker's Delight §2-13).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
 #if NET
