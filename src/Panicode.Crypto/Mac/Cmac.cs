@@ -50,7 +50,7 @@ public sealed class Cmac : KeyedHashAlgorithm
         set
         {
             Gcm.ThrowIfNull(value, nameof(value));
-            if (!_isValidKeySize(value.Length * 8))
+            if (!_isValidKeySize(SizeChecks.Bits(value.Length)))
             {
                 throw new CryptographicException(ErrorMessages.InvalidKeySize);
             }
