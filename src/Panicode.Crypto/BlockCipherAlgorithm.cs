@@ -15,7 +15,8 @@ namespace Panicode.Crypto;
 /// </summary>
 /// <remarks>
 /// <para>Modes: CFB accepts any <see cref="SymmetricAlgorithm.FeedbackSize"/> from 8 to the block size in
-/// steps of 8, and pads per feedback segment. OFB works on whole blocks and pads like CBC. CTS is
+/// steps of 8, and pads per feedback segment (as RijndaelManaged); decryption also removes padding of up to a
+/// block (as the built-in Aes in CFB8, and .NET Framework's AesCryptoServiceProvider writes). OFB works on whole blocks and pads like CBC. CTS is
 /// CBC with ciphertext stealing in the CBC-CS3 variant of NIST SP 800-38A's addendum (as Kerberos,
 /// RFC 3962, uses it: the last two blocks are always swapped); it needs at least one block of
 /// input and ignores <see cref="SymmetricAlgorithm.Padding"/>.</para>

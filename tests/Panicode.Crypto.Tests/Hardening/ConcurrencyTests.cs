@@ -326,6 +326,14 @@ public sealed class ConcurrencyTests
         }
 
         protected static bool Same(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b) => a.SequenceEqual(b);
+
+        protected static void DisposeAll(IEnumerable<IDisposable?> objects)
+        {
+            foreach (IDisposable? o in objects)
+            {
+                o?.Dispose();
+            }
+        }
     }
 
     /// <summary>The SymmetricAlgorithm one-shots (ECB, CBC, CFB) and transforms made from one shared object with a fixed key.</summary>
@@ -383,11 +391,13 @@ public sealed class ConcurrencyTests
         private readonly Gcm? _gcm;
         private readonly Ccm? _ccm;
         private readonly byte[] _nonce = Bytes(12, 41);
-        private readonly byte[] _aad = Bytes(20, 42);
-        private readonly byte[] _plaintext = Bytes(48, 43);
-        private readonly byte[] _ciphertext = new byte[48];
+        private readonly byte[] _aad = Bytes(200, 42);
+        private readonly byte[] _plaintext = Bytes(256, 43);
+        private readonly byte[] _ciphertext = new byte[256];
         private readonly byte[] _tag = new byte[16];
         private readonly byte[] _forged;
+
+        public override int CallsPerThread { get; }
 
         public AeadSubject(Flavour<SymmetricAlgorithm> flavour, bool gcm)
         {
@@ -398,12 +408,13 @@ public sealed class ConcurrencyTests
             _ccm = gcm ? null : _algorithm.CreateCcm(key);
             Encrypt(_plaintext, _ciphertext, _tag);
             _forged = (byte[])_ciphertext.Clone();
+            CallsPerThread = gcm ? 1000 : 300;
             _forged[5] ^= 0x20;
         }
 
         public override string? Call(int thread, int iteration)
         {
-            byte[] output = new byte[48];
+            byte[] output = new byte[256];
             if (iteration % 8 == 7)
             {
                 byte[] tag = new byte[16];
@@ -425,12 +436,7 @@ public sealed class ConcurrencyTests
             return forged ? "forgery accepted" : Same(output, _plaintext) ? null : "wrong plaintext";
         }
 
-        public override void Dispose()
-        {
-            _gcm?.Dispose();
-            _ccm?.Dispose();
-            _algorithm.Dispose();
-        }
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _gcm, _ccm, _algorithm });
 
         private void Encrypt(byte[] plaintext, byte[] ciphertext, byte[] tag)
         {
@@ -463,7 +469,7 @@ public sealed class ConcurrencyTests
         private readonly BlockCipherAlgorithm _algorithm;
         private readonly Gmac _gmac;
         private readonly byte[] _nonce = Bytes(12, 51);
-        private readonly byte[] _data = Bytes(64, 52);
+        private readonly byte[] _data = Bytes(1024, 52);
         private readonly byte[] _forged;
         private readonly byte[] _tag = new byte[16];
 
@@ -477,7 +483,7 @@ public sealed class ConcurrencyTests
             _forged[33] ^= 1;
         }
 
-        public override int CallsPerThread => 600;
+        public override int CallsPerThread => 4000;
 
         public override string? Call(int thread, int iteration)
         {
@@ -493,11 +499,7 @@ public sealed class ConcurrencyTests
                 : (_gmac.VerifyTag(_nonce, _data, _tag) ? null : "genuine tag rejected");
         }
 
-        public override void Dispose()
-        {
-            _gmac.Dispose();
-            _algorithm.Dispose();
-        }
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _gmac, _algorithm });
     }
 
     /// <summary>Key wrap shared by all threads: even threads unwrap genuine keys (KW and KWP), odd threads corrupted ones.</summary>
@@ -547,11 +549,7 @@ public sealed class ConcurrencyTests
             }
         }
 
-        public override void Dispose()
-        {
-            _wrap.Dispose();
-            _algorithm.Dispose();
-        }
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _wrap, _algorithm });
     }
 
     /// <summary>
@@ -582,15 +580,7 @@ public sealed class ConcurrencyTests
             return Same(cmac.ComputeHash(_messages[m]), _macs[m]) ? null : "MAC";
         }
 
-        public override void Dispose()
-        {
-            foreach (Cmac? cmac in _perThread)
-            {
-                cmac?.Dispose();
-            }
-
-            _shared.Dispose();
-        }
+        public override void Dispose() => DisposeAll(_perThread.Append<IDisposable?>(_shared));
     }
 
     /// <summary>
@@ -633,15 +623,7 @@ public sealed class ConcurrencyTests
             return Same(own.Encrypt(_plaintext), _ciphertext) ? null : "own instance";
         }
 
-        public override void Dispose()
-        {
-            foreach (StreamCipher? cipher in _perThread)
-            {
-                cipher?.Dispose();
-            }
-
-            _shared.Dispose();
-        }
+        public override void Dispose() => DisposeAll(_perThread.Append<IDisposable?>(_shared));
     }
 
     /// <summary>
@@ -676,13 +658,7 @@ public sealed class ConcurrencyTests
             return Same(own.ComputeHash(_data), _expected) ? null : "own instance";
         }
 
-        public override void Dispose()
-        {
-            foreach (HashAlgorithm? hash in _perThread)
-            {
-                hash?.Dispose();
-            }
-        }
+        public override void Dispose() => DisposeAll(_perThread);
 
         private HashAlgorithm Create()
         {
@@ -732,11 +708,7 @@ public sealed class ConcurrencyTests
             return _shared.VerifyHash(hash, signature) ? "forgery accepted" : null;
         }
 
-        public override void Dispose()
-        {
-            _builtIn.Dispose();
-            _shared.Dispose();
-        }
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });
     }
 
     /// <summary>ECDH on one shared key with two peers, the threads alternating between them.</summary>
@@ -762,14 +734,6 @@ public sealed class ConcurrencyTests
             return Same(_shared.DeriveRawSecretAgreement(_peers[p].PublicKey), _expected[p]) ? null : "secret";
         }
 
-        public override void Dispose()
-        {
-            foreach (ECDiffieHellman peer in _peers)
-            {
-                peer.Dispose();
-            }
-
-            _shared.Dispose();
-        }
+        public override void Dispose() => DisposeAll(_peers.Append<IDisposable?>(_shared));
     }
 }
