@@ -15,7 +15,8 @@ namespace Panicode.Crypto;
 /// </summary>
 /// <remarks>
 /// <para>Modes: CFB accepts any <see cref="SymmetricAlgorithm.FeedbackSize"/> from 8 to the block size in
-/// steps of 8, and pads per feedback segment. OFB works on whole blocks and pads like CBC. CTS is
+/// steps of 8, and pads per feedback segment (as RijndaelManaged); decryption also removes padding of up to a
+/// block (as the built-in Aes in CFB8, and .NET Framework's AesCryptoServiceProvider writes). OFB works on whole blocks and pads like CBC. CTS is
 /// CBC with ciphertext stealing in the CBC-CS3 variant of NIST SP 800-38A's addendum (as Kerberos,
 /// RFC 3962, uses it: the last two blocks are always swapped); it needs at least one block of
 /// input and ignores <see cref="SymmetricAlgorithm.Padding"/>.</para>
@@ -65,15 +66,16 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
             // The built-in Aes (and RijndaelManaged on .NET Core) reject a null key as a key of
             // invalid size; the base class would throw ArgumentNullException.
-            if (value == null || !ValidKeySize(value.Length * 8))
+            int bits = value == null ? -1 : SizeChecks.Bits(value.Length);
+            if (!ValidKeySize(bits))
             {
                 throw new CryptographicException(ErrorMessages.InvalidKeySize);
             }
 
             // Not base.Key: on .NET it sets KeySize first, which sets KeyValue to null, and a one-shot call on another
             // thread would then make up a random key. Here KeyValue goes from one whole key to the other.
-            byte[] copy = (byte[])value.Clone();
-            KeySizeValue = copy.Length * 8;
+            byte[] copy = (byte[])value!.Clone();
+            KeySizeValue = bits;
             Volatile.Write(ref KeyValue, copy);
         }
     }
@@ -90,7 +92,14 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         set
         {
             ThrowIfDisposed();
-            base.IV = value;
+
+            // Checked here, as a length against a length: the base class's check differs between targets.
+            if (value != null && value.Length != BlockSizeValue / 8)
+            {
+                throw new CryptographicException(ErrorMessages.InvalidIvSize);
+            }
+
+            base.IV = value!;
         }
     }
 
@@ -204,12 +213,12 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
             throw new ArgumentNullException(nameof(rgbKey));
         }
 
-        if (!ValidKeySize(rgbKey.Length * 8))
+        if (!ValidKeySize(SizeChecks.Bits(rgbKey.Length)))
         {
             throw new ArgumentException(ErrorMessages.InvalidKeySize, nameof(rgbKey));
         }
 
-        if (rgbIV != null && rgbIV.Length * 8 != BlockSizeValue)
+        if (rgbIV != null && rgbIV.Length != BlockSizeValue / 8)
         {
             throw new ArgumentException(ErrorMessages.InvalidIvSize, nameof(rgbIV));
         }
@@ -521,7 +530,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
             throw new CryptographicException(string.Format(ErrorMessages.BlockSizeNot128, mode, BlockSizeValue));
         }
 
-        if (!ValidKeySize(key.Length * 8))
+        if (!ValidKeySize(SizeChecks.Bits(key.Length)))
         {
             throw new CryptographicException(ErrorMessages.InvalidKeySize);
         }
@@ -531,7 +540,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
     private void CheckModeKey(byte[] key)
     {
-        if (!ValidKeySize(key.Length * 8))
+        if (!ValidKeySize(SizeChecks.Bits(key.Length)))
         {
             throw new CryptographicException(ErrorMessages.InvalidKeySize);
         }

@@ -19,7 +19,7 @@ public static class EcKeyFormats
     /// <param name="bytesRead">The number of bytes the encoding took.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportSubjectPublicKeyInfo(this PrimeEcdsa key, ReadOnlySpan<byte> source, out int bytesRead) =>
-        Import(key.ImportParameters, EcKeyEncoding.ReadSubjectPublicKeyInfo, source, out bytesRead);
+        Import(Importer(key), EcKeyEncoding.ReadSubjectPublicKeyInfo, source, out bytesRead);
 
     /// <summary>Exports the public key as a DER SubjectPublicKeyInfo (RFC 5480).</summary>
     /// <param name="key">The key object.</param>
@@ -34,7 +34,7 @@ public static class EcKeyFormats
     /// <param name="bytesRead">The number of bytes the encoding took.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportPkcs8PrivateKey(this PrimeEcdsa key, ReadOnlySpan<byte> source, out int bytesRead) =>
-        Import(key.ImportParameters, EcKeyEncoding.ReadPkcs8, source, out bytesRead);
+        Import(Importer(key), EcKeyEncoding.ReadPkcs8, source, out bytesRead);
 
     /// <summary>Exports the private key as an unencrypted DER PKCS#8 PrivateKeyInfo (RFC 5208, RFC 5915).</summary>
     /// <param name="key">The key object.</param>
@@ -49,7 +49,7 @@ public static class EcKeyFormats
     /// <param name="bytesRead">The number of bytes the encoding took.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportECPrivateKey(this PrimeEcdsa key, ReadOnlySpan<byte> source, out int bytesRead) =>
-        Import(key.ImportParameters, EcKeyEncoding.ReadEcPrivateKey, source, out bytesRead);
+        Import(Importer(key), EcKeyEncoding.ReadEcPrivateKey, source, out bytesRead);
 
     /// <summary>Exports the private key as a DER ECPrivateKey (SEC 1 §C.4, RFC 5915).</summary>
     /// <param name="key">The key object.</param>
@@ -63,7 +63,7 @@ public static class EcKeyFormats
     /// <param name="input">The PEM text.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportFromPem(this PrimeEcdsa key, ReadOnlySpan<char> input) =>
-        ImportPem(key.ImportParameters, input);
+        ImportPem(Importer(key), input);
 
     /// <summary>As <see cref="ImportFromPem(PrimeEcdsa, ReadOnlySpan{char})"/>, for a string (netstandard2.0 has no implicit
     /// string-to-span conversion).</summary>
@@ -72,7 +72,7 @@ public static class EcKeyFormats
     /// <exception cref="ArgumentNullException"><paramref name="input"/> is null.</exception>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportFromPem(this PrimeEcdsa key, string input) =>
-        ImportPem(key.ImportParameters, (input ?? throw new ArgumentNullException(nameof(input))).AsSpan());
+        ImportPem(Importer(key), (input ?? throw new ArgumentNullException(nameof(input))).AsSpan());
 
     /// <summary>Exports the public key as a PEM PUBLIC KEY block.</summary>
     /// <param name="key">The key object.</param>
@@ -101,7 +101,7 @@ public static class EcKeyFormats
     /// <param name="bytesRead">The number of bytes the encoding took.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportSubjectPublicKeyInfo(this PrimeEcdh key, ReadOnlySpan<byte> source, out int bytesRead) =>
-        Import(key.ImportParameters, EcKeyEncoding.ReadSubjectPublicKeyInfo, source, out bytesRead);
+        Import(Importer(key), EcKeyEncoding.ReadSubjectPublicKeyInfo, source, out bytesRead);
 
     /// <summary>Exports the public key as a DER SubjectPublicKeyInfo (RFC 5480).</summary>
     /// <param name="key">The key object.</param>
@@ -116,7 +116,7 @@ public static class EcKeyFormats
     /// <param name="bytesRead">The number of bytes the encoding took.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportPkcs8PrivateKey(this PrimeEcdh key, ReadOnlySpan<byte> source, out int bytesRead) =>
-        Import(key.ImportParameters, EcKeyEncoding.ReadPkcs8, source, out bytesRead);
+        Import(Importer(key), EcKeyEncoding.ReadPkcs8, source, out bytesRead);
 
     /// <summary>Exports the private key as an unencrypted DER PKCS#8 PrivateKeyInfo (RFC 5208, RFC 5915).</summary>
     /// <param name="key">The key object.</param>
@@ -131,7 +131,7 @@ public static class EcKeyFormats
     /// <param name="bytesRead">The number of bytes the encoding took.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportECPrivateKey(this PrimeEcdh key, ReadOnlySpan<byte> source, out int bytesRead) =>
-        Import(key.ImportParameters, EcKeyEncoding.ReadEcPrivateKey, source, out bytesRead);
+        Import(Importer(key), EcKeyEncoding.ReadEcPrivateKey, source, out bytesRead);
 
     /// <summary>Exports the private key as a DER ECPrivateKey (SEC 1 §C.4, RFC 5915).</summary>
     /// <param name="key">The key object.</param>
@@ -145,7 +145,7 @@ public static class EcKeyFormats
     /// <param name="input">The PEM text.</param>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportFromPem(this PrimeEcdh key, ReadOnlySpan<char> input) =>
-        ImportPem(key.ImportParameters, input);
+        ImportPem(Importer(key), input);
 
     /// <summary>As <see cref="ImportFromPem(PrimeEcdh, ReadOnlySpan{char})"/>, for a string (netstandard2.0 has no implicit
     /// string-to-span conversion).</summary>
@@ -154,7 +154,7 @@ public static class EcKeyFormats
     /// <exception cref="ArgumentNullException"><paramref name="input"/> is null.</exception>
     /// <exception cref="CryptographicException">The encoding is not valid, not an EC key on a named curve, or not a valid key.</exception>
     public static void ImportFromPem(this PrimeEcdh key, string input) =>
-        ImportPem(key.ImportParameters, (input ?? throw new ArgumentNullException(nameof(input))).AsSpan());
+        ImportPem(Importer(key), (input ?? throw new ArgumentNullException(nameof(input))).AsSpan());
 
     /// <summary>Exports the public key as a PEM PUBLIC KEY block.</summary>
     /// <param name="key">The key object.</param>
@@ -178,6 +178,19 @@ public static class EcKeyFormats
         EcKeyEncoding.WritePem(EcKeyEncoding.EcPrivateKeyLabel, key.ExportECPrivateKey());
 
     private delegate ECParameters Reader(ReadOnlySpan<byte> source, out int bytesRead);
+
+    // The key's ImportParameters, after checking that the key is not disposed: before anything is parsed, as the BCL does.
+    private static Action<ECParameters> Importer(PrimeEcdsa key)
+    {
+        key.ThrowIfDisposed();
+        return key.ImportParameters;
+    }
+
+    private static Action<ECParameters> Importer(PrimeEcdh key)
+    {
+        key.ThrowIfDisposed();
+        return key.ImportParameters;
+    }
 
     private static void Import(Action<ECParameters> import, Reader read, ReadOnlySpan<byte> source, out int bytesRead)
     {

@@ -145,6 +145,8 @@ public abstract class PrimeEcdh : PrimeEcdhBase
             throw new ArgumentNullException(nameof(prfSeed));
         }
 
+        // As the BCL: arguments that are null, then disposal, then the seed's length.
+        _state.ThrowIfDisposed();
         if (prfSeed.Length != TlsPrfSeedLength)
         {
             throw new CryptographicException(ErrorMessages.TlsPrfSeedLength);
@@ -188,6 +190,69 @@ public abstract class PrimeEcdh : PrimeEcdhBase
     /// <inheritdoc />
     public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
         _state.Export(includePrivateParameters, explicitCurve: true);
+
+#if NET
+    /// <summary>Checks that this object is not disposed, then imports as the base class does (which decrypts first).</summary>
+    /// <inheritdoc />
+    public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<byte> passwordBytes, ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportEncryptedPkcs8PrivateKey(passwordBytes, source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
+    public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<char> password, ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportEncryptedPkcs8PrivateKey(password, source, out bytesRead);
+    }
+
+    /// <summary>Checks that this object is not disposed, then imports as the base class does (which parses first).</summary>
+    /// <inheritdoc />
+    public override void ImportPkcs8PrivateKey(ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportPkcs8PrivateKey(source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
+    public override void ImportSubjectPublicKeyInfo(ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportSubjectPublicKeyInfo(source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
+    public override void ImportECPrivateKey(ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportECPrivateKey(source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
+    public override void ImportFromPem(ReadOnlySpan<char> input)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportFromPem(input);
+    }
+
+    /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
+    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<char> password)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportFromEncryptedPem(input, password);
+    }
+
+    /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
+    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<byte> passwordBytes)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportFromEncryptedPem(input, passwordBytes);
+    }
+#endif
+
+    /// <summary>Throws <see cref="ObjectDisposedException"/> after Dispose (the netstandard2.0 import methods of <see cref="EcKeyFormats"/> call it first).</summary>
+    internal void ThrowIfDisposed() => _state.ThrowIfDisposed();
 
     /// <inheritdoc />
     protected override void Dispose(bool disposing)
@@ -336,7 +401,9 @@ internal sealed class PrimeEcdhPublicKey : ECDiffieHellmanPublicKey
 
         return new()
         {
-            Curve = explicitCurve ? CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true) : _parameters.Curve,
+            Curve = explicitCurve
+                ? CurveParameters.FromECCurve(_parameters.Curve).ToECCurve(explicitParameters: true, _parameters.Curve.Seed, _parameters.Curve.Hash)
+                : _parameters.Curve,
             Q = new ECPoint { X = (byte[]?)_parameters.Q.X?.Clone(), Y = (byte[]?)_parameters.Q.Y?.Clone() },
         };
     }

@@ -205,6 +205,7 @@ public abstract class PrimeEcdsa : ECDsa
     /// <inheritdoc />
     protected override bool TryHashData(ReadOnlySpan<byte> data, Span<byte> destination, HashAlgorithmName hashAlgorithm, out int bytesWritten)
     {
+        _state.ThrowIfDisposed();   // SignData/VerifyData hash first: a disposed object refuses before reading the data
         byte[] hash = EcHash.Compute(hashAlgorithm, data.ToArray(), 0, data.Length);
         if (hash.Length > destination.Length)
         {
@@ -219,12 +220,18 @@ public abstract class PrimeEcdsa : ECDsa
 #endif
 
     /// <inheritdoc />
-    protected override byte[] HashData(byte[] data, int offset, int count, HashAlgorithmName hashAlgorithm) =>
-        EcHash.Compute(hashAlgorithm, data, offset, count);
+    protected override byte[] HashData(byte[] data, int offset, int count, HashAlgorithmName hashAlgorithm)
+    {
+        _state.ThrowIfDisposed();
+        return EcHash.Compute(hashAlgorithm, data, offset, count);
+    }
 
     /// <inheritdoc />
-    protected override byte[] HashData(Stream data, HashAlgorithmName hashAlgorithm) =>
-        EcHash.Compute(hashAlgorithm, data);
+    protected override byte[] HashData(Stream data, HashAlgorithmName hashAlgorithm)
+    {
+        _state.ThrowIfDisposed();
+        return EcHash.Compute(hashAlgorithm, data);
+    }
 
     /// <inheritdoc />
     public override void GenerateKey(ECCurve curve)
@@ -247,6 +254,69 @@ public abstract class PrimeEcdsa : ECDsa
     /// <inheritdoc />
     public override ECParameters ExportExplicitParameters(bool includePrivateParameters) =>
         _state.Export(includePrivateParameters, explicitCurve: true);
+
+#if NET
+    /// <summary>Checks that this object is not disposed, then imports as the base class does (which decrypts first).</summary>
+    /// <inheritdoc />
+    public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<byte> passwordBytes, ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportEncryptedPkcs8PrivateKey(passwordBytes, source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
+    public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<char> password, ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportEncryptedPkcs8PrivateKey(password, source, out bytesRead);
+    }
+
+    /// <summary>Checks that this object is not disposed, then imports as the base class does (which parses first).</summary>
+    /// <inheritdoc />
+    public override void ImportPkcs8PrivateKey(ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportPkcs8PrivateKey(source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
+    public override void ImportSubjectPublicKeyInfo(ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportSubjectPublicKeyInfo(source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
+    public override void ImportECPrivateKey(ReadOnlySpan<byte> source, out int bytesRead)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportECPrivateKey(source, out bytesRead);
+    }
+
+    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
+    public override void ImportFromPem(ReadOnlySpan<char> input)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportFromPem(input);
+    }
+
+    /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
+    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<char> password)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportFromEncryptedPem(input, password);
+    }
+
+    /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
+    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<byte> passwordBytes)
+    {
+        _state.ThrowIfDisposed();
+        base.ImportFromEncryptedPem(input, passwordBytes);
+    }
+#endif
+
+    /// <summary>Throws <see cref="ObjectDisposedException"/> after Dispose (the netstandard2.0 import methods of <see cref="EcKeyFormats"/> call it first).</summary>
+    internal void ThrowIfDisposed() => _state.ThrowIfDisposed();
 
     /// <summary>Signs with a caller-chosen nonce k (OrderBytes, big-endian); for known-answer tests only. Returns r || s.</summary>
     internal byte[] SignHashWithNonce(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> k)

@@ -92,14 +92,15 @@ public abstract class StreamCipher : IDisposable
                 throw new ArgumentNullException(nameof(value));
             }
 
-            if (value.Length > int.MaxValue / 8 || !IsLegalKeySize(value.Length * 8))
+            int bits = SizeChecks.Bits(value.Length);
+            if (!IsLegalKeySize(bits))
             {
                 throw new CryptographicException(ErrorMessages.InvalidKeySize);
             }
 
             ClearKey();
             _key = (byte[])value.Clone();
-            _keySize = value.Length * 8;
+            _keySize = bits;
         }
     }
 
@@ -171,7 +172,7 @@ public abstract class StreamCipher : IDisposable
             throw new ArgumentNullException(nameof(rgbKey));
         }
 
-        if (rgbKey.Length > int.MaxValue / 8 || !IsLegalKeySize(rgbKey.Length * 8))
+        if (!IsLegalKeySize(SizeChecks.Bits(rgbKey.Length)))
         {
             throw new CryptographicException(ErrorMessages.InvalidKeySize);
         }

@@ -21,9 +21,8 @@ internal sealed unsafe class GHashClmul : GHash
     private const int Aggregate = 8;
     private const ulong Reduction = 0xC200000000000000;
 
-    // H^1 .. H^8 in POLYVAL form (lane 0 = low word), index k - 1.
+    // H^1 .. H^8 in POLYVAL form (lane 0 = low word), index k - 1. The running value Y is the caller's (see GHash).
     private readonly Vector128<ulong>[] _powers = new Vector128<ulong>[Aggregate];
-    private Vector128<ulong> _y;
 
     public GHashClmul(ReadOnlySpan<byte> h)
     {
@@ -39,12 +38,12 @@ internal sealed unsafe class GHashClmul : GHash
 
     public static bool IsSupported => Pclmulqdq.IsSupported && Ssse3.IsSupported;
 
-    public override void Update(ReadOnlySpan<byte> blocks)
+    public override void Update(ref GHashValue value, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(blocks.Length % BlockSize == 0);
         Vector128<byte> reverse = Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
         Vector128<ulong> q = Vector128.Create(Reduction);
-        Vector128<ulong> y = _y;
+        Vector128<ulong> y = Vector128.Create(value.Low, value.High);
         fixed (byte* start = blocks)
         fixed (Vector128<ulong>* h = _powers)
         {
@@ -75,22 +74,11 @@ internal sealed unsafe class GHashClmul : GHash
             }
         }
 
-        _y = y;
+        value.Low = y.GetElement(0);
+        value.High = y.GetElement(1);
     }
 
-    public override void GetValue(Span<byte> destination)
-    {
-        Vector128<byte> reverse = Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-        Ssse3.Shuffle(_y.AsByte(), reverse).CopyTo(destination);
-    }
-
-    public override void Reset() => _y = default;
-
-    public override void Dispose()
-    {
-        Array.Clear(_powers);
-        _y = default;
-    }
+    public override void Dispose() => Array.Clear(_powers);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<ulong> Load(byte* p, Vector128<byte> reverse) => Ssse3.Shuffle(Sse2.LoadVector128(p), reverse).AsUInt64();

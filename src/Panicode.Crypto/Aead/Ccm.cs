@@ -17,7 +17,10 @@ namespace Panicode.Crypto;
 /// 15 - n bytes for the length, SP 800-38C §A.2.1). Tags are 4 to 16 bytes, even; the tag's length is the length
 /// of the <c>tag</c> argument, as in <c>System.Security.Cryptography.AesCcm</c>.</para>
 /// <para>A failed tag check clears the plaintext buffer before it throws; the tag is compared in constant time.
-/// Input and output may be the same buffer, but must not overlap partially.</para>
+/// Input and output may be the same buffer, but must not overlap partially; the nonce, associated data and tag may
+/// share memory with the output in any way (they are read in full first), and the ciphertext and tag outputs must not
+/// overlap each other. An instance may be shared by threads: every call keeps its per-message state on its own
+/// stack.</para>
 /// </remarks>
 public sealed class Ccm : IDisposable
 {
@@ -56,18 +59,24 @@ public sealed class Ccm : IDisposable
     public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
         CheckArguments(nonce, plaintext, ciphertext, tag.Length);
+        Gcm.CheckOutputs(ciphertext, tag);
         Span<byte> mac = stackalloc byte[16];
         Span<byte> counter = stackalloc byte[16];
-        Authenticate(mac, nonce, associatedData, plaintext, tag.Length);
-        CounterBlock(nonce, counter);
         Span<byte> s0 = stackalloc byte[16];
+        int q = 15 - nonce.Length;
+
+        // Everything is read before the first output byte is written: the output may alias the nonce or the associated data.
+        CounterBlock(nonce, counter);
+        AuthenticateHeader(mac, nonce, associatedData, plaintext.Length, tag.Length);
+        CbcMac.AbsorbPadded(_cipher, mac, plaintext);
         counter.CopyTo(s0);
         _cipher.Encrypt(s0, s0);
-        Ctr.Increment(counter, 15 - nonce.Length);
-        Ctr.Transform(_cipher, counter, 15 - nonce.Length, plaintext, ciphertext);
+        Ctr.Increment(counter, q);
+        Ctr.Transform(_cipher, counter, q, plaintext, ciphertext);
         Xor.Into(mac, s0, tag);
         Secret.Clear(mac);
         Secret.Clear(s0);
+        Secret.Clear(counter);
     }
 
     /// <summary>Decrypts <paramref name="ciphertext"/> into <paramref name="plaintext"/> and checks the tag.</summary>
@@ -97,18 +106,24 @@ public sealed class Ccm : IDisposable
         Span<byte> s0 = stackalloc byte[16];
         Span<byte> mac = stackalloc byte[16];
         int tagLength = tag.Length;
-        tag.CopyTo(received);                         // the tag may share memory with the plaintext buffer
+        int q = 15 - nonce.Length;
+
+        // CCM authenticates the plaintext, so it must be written before the tag can be checked. The tag, the nonce and
+        // the associated data are all read first: the output may alias any of them (as with the built-in AesCcm).
+        tag.CopyTo(received);
         CounterBlock(nonce, counter);
+        AuthenticateHeader(mac, nonce, associatedData, ciphertext.Length, tagLength);
         counter.CopyTo(s0);
         _cipher.Encrypt(s0, s0);
-        Ctr.Increment(counter, 15 - nonce.Length);
+        Ctr.Increment(counter, q);
         plaintext = plaintext.Slice(0, ciphertext.Length);
-        Ctr.Transform(_cipher, counter, 15 - nonce.Length, ciphertext, plaintext);
-        Authenticate(mac, nonce, associatedData, plaintext, tagLength);
+        Ctr.Transform(_cipher, counter, q, ciphertext, plaintext);
+        CbcMac.AbsorbPadded(_cipher, mac, plaintext);
         Xor.InPlace(mac, s0);
         bool valid = ConstantTime.BytesEqual(mac.Slice(0, tagLength), received.Slice(0, tagLength)) == 1;
         Secret.Clear(mac);
         Secret.Clear(s0);
+        Secret.Clear(counter);
         if (!valid)
         {
             Secret.Clear(plaintext);
@@ -120,11 +135,11 @@ public sealed class Ccm : IDisposable
     public void Dispose() => _cipher.Dispose();
 
     /// <summary>
-    /// The CBC-MAC T of SP 800-38C §6.1 over the formatted B0 || encoded Alen || A || 0 || P || 0 (§A.2), all 16
-    /// bytes of Y_r (the caller truncates).
+    /// The start of the CBC-MAC T of SP 800-38C §6.1: the formatted B0 || encoded Alen || A || 0 (§A.2) into
+    /// <paramref name="mac"/> (Y so far); the caller absorbs P || 0 and truncates.
     /// </summary>
     // The spans come first: see AeadSpans on struct arguments past the fifth argument slot.
-    private void Authenticate(Span<byte> mac, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> payload, int tagLength)
+    private void AuthenticateHeader(Span<byte> mac, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, int payloadLength, int tagLength)
     {
         int q = 15 - nonce.Length;
         Span<byte> block = stackalloc byte[16];
@@ -132,7 +147,7 @@ public sealed class Ccm : IDisposable
         // B0 (§A.2.1): flags = 64 Adata + 8 ((t - 2) / 2) + (q - 1), then N, then Q in q bytes.
         block[0] = (byte)((associatedData.Length > 0 ? 64 : 0) | ((tagLength - 2) / 2 << 3) | (q - 1));
         nonce.CopyTo(block.Slice(1));
-        WriteBigEndian(block.Slice(16 - q), payload.Length);
+        WriteBigEndian(block.Slice(16 - q), payloadLength);
         mac.Clear();
         CbcMac.Absorb(_cipher, mac, block);
 
@@ -160,7 +175,6 @@ public sealed class Ccm : IDisposable
             CbcMac.AbsorbPadded(_cipher, mac, associatedData.Slice(first));
         }
 
-        CbcMac.AbsorbPadded(_cipher, mac, payload);
         Secret.Clear(block);
     }
 

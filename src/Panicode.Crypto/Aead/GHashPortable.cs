@@ -13,48 +13,36 @@ namespace Panicode.Crypto.Aead;
 /// </summary>
 internal sealed class GHashPortable : GHash
 {
-    // The POLYVAL form of H, and the running value Y in the same form.
+    // The POLYVAL form of H; the running value Y is the caller's (see GHash).
     private ulong _hLow;
     private ulong _hHigh;
-    private ulong _yLow;
-    private ulong _yHigh;
 
     public GHashPortable(ReadOnlySpan<byte> h)
     {
         (_hLow, _hHigh) = PolyvalKey(h);
     }
 
-    public override void Update(ReadOnlySpan<byte> blocks)
+    public override void Update(ref GHashValue y, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(blocks.Length % BlockSize == 0);
-        ulong yLow = _yLow;
-        ulong yHigh = _yHigh;
+        ulong yLow = y.Low;
+        ulong yHigh = y.High;
+        ulong hLow = _hLow;
+        ulong hHigh = _hHigh;
         for (int i = 0; i < blocks.Length; i += BlockSize)
         {
             yHigh ^= BinaryPrimitives.ReadUInt64BigEndian(blocks.Slice(i));
             yLow ^= BinaryPrimitives.ReadUInt64BigEndian(blocks.Slice(i + 8));
-            (yLow, yHigh) = Multiply(yLow, yHigh, _hLow, _hHigh);
+            (yLow, yHigh) = Multiply(yLow, yHigh, hLow, hHigh);
         }
 
-        _yLow = yLow;
-        _yHigh = yHigh;
-    }
-
-    public override void GetValue(Span<byte> destination)
-    {
-        BinaryPrimitives.WriteUInt64BigEndian(destination, _yHigh);
-        BinaryPrimitives.WriteUInt64BigEndian(destination.Slice(8), _yLow);
-    }
-
-    public override void Reset()
-    {
-        _yLow = 0;
-        _yHigh = 0;
+        y.Low = yLow;
+        y.High = yHigh;
     }
 
     public override void Dispose()
     {
-        _hLow = _hHigh = _yLow = _yHigh = 0;
+        _hLow = _hHigh = 0;
     }
 
     /// <summary>

@@ -18,8 +18,10 @@ namespace Panicode.Crypto;
 /// length (J0 = IV || 0^31 || 1, §7.1 step 2), any other length is hashed with GHASH first. Tags are 12 to 16
 /// bytes, or 4 or 8 bytes for the applications of SP 800-38D Appendix C.</para>
 /// <para>A failed tag check clears the plaintext buffer before it throws; the tag is compared in constant time.
-/// Input and output may be the same buffer, but must not overlap partially. An instance is not safe for
-/// concurrent calls from several threads.</para>
+/// Input and output may be the same buffer, but must not overlap partially; the nonce, associated data and tag may
+/// share memory with the output in any way (they are read in full first), and the ciphertext and tag outputs must not
+/// overlap each other. Decryption checks the tag before it writes any plaintext. An instance may be shared by threads:
+/// every call keeps its per-message state on its own stack.</para>
 /// </remarks>
 public sealed class Gcm : IDisposable
 {
@@ -69,6 +71,7 @@ public sealed class Gcm : IDisposable
     public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
         CheckArguments(nonce, plaintext, ciphertext, tag.Length);
+        CheckOutputs(ciphertext, tag);
         Span<byte> fullTag = stackalloc byte[16];
         SealCore(new AeadSpans(nonce, plaintext, ciphertext, associatedData), fullTag);
         fullTag.Slice(0, _tagSize).CopyTo(tag);
@@ -110,21 +113,23 @@ public sealed class Gcm : IDisposable
         _ghash.Dispose();
     }
 
-    /// <summary>Encrypts and writes the full 16-byte tag (GCM-AE, SP 800-38D §7.1).</summary>
+    /// <summary>
+    /// Encrypts and writes the full 16-byte tag (GCM-AE, SP 800-38D §7.1). Every per-message value (J0, the counter,
+    /// the GHASH sum) lives on this call's stack: one instance serves concurrent calls. The nonce and the associated
+    /// data are read in full before the first ciphertext byte is written, so the output may alias them.
+    /// </summary>
     internal void SealCore(in AeadSpans spans, Span<byte> fullTag)
     {
-        ReadOnlySpan<byte> nonce = spans.Nonce;
         ReadOnlySpan<byte> plaintext = spans.Input;
         Span<byte> ciphertext = spans.Output;
-        ReadOnlySpan<byte> associatedData = spans.AssociatedData;
         Span<byte> j0 = stackalloc byte[16];
         Span<byte> counter = stackalloc byte[16];
-        PreCounterBlock(nonce, j0);
+        PreCounterBlock(spans.Nonce, j0);
         j0.CopyTo(counter);
         Ctr.Increment(counter, 4);
 
-        _ghash.Reset();
-        _ghash.UpdatePadded(associatedData);
+        GHashValue y = default;
+        _ghash.UpdatePadded(ref y, spans.AssociatedData);
 
         // One chunk at a time: its ciphertext is hashed while it is still in the cache.
         int chunk = Ctr.ChunkBytes;
@@ -133,53 +138,51 @@ public sealed class Gcm : IDisposable
             int length = Math.Min(chunk, plaintext.Length - offset);
             Span<byte> output = ciphertext.Slice(offset, length);
             Ctr.Transform(_cipher, counter, 4, plaintext.Slice(offset, length), output);
-            _ghash.UpdatePadded(output);
+            _ghash.UpdatePadded(ref y, output);
         }
 
-        Finish(j0, associatedData.Length, plaintext.Length, fullTag);
-        Secret.Clear(j0);
+        _ghash.UpdateLengths(ref y, spans.AssociatedData.Length, plaintext.Length);
+        Finish(ref y, j0, fullTag);
+        Secret.Clear(counter);
     }
 
-    /// <summary>Checks the tag and decrypts (GCM-AD, SP 800-38D §7.2); false (and a cleared output) on a mismatch.</summary>
+    /// <summary>
+    /// Checks the tag and decrypts (GCM-AD, SP 800-38D §7.2); false (and a cleared output) on a mismatch. The tag is
+    /// checked over the ciphertext first and the plaintext written only when it matches, so forged data never reaches
+    /// the output, and the nonce, associated data and tag are all read before the output is written (it may alias
+    /// them). Per-message values live on this call's stack, as in <see cref="SealCore"/>.
+    /// </summary>
     internal bool OpenCore(in AeadSpans spans, ReadOnlySpan<byte> tag)
     {
-        ReadOnlySpan<byte> nonce = spans.Nonce;
         ReadOnlySpan<byte> ciphertext = spans.Input;
-        Span<byte> plaintext = spans.Output;
-        ReadOnlySpan<byte> associatedData = spans.AssociatedData;
+        Span<byte> plaintext = spans.Output.Slice(0, ciphertext.Length);
         Span<byte> j0 = stackalloc byte[16];
         Span<byte> counter = stackalloc byte[16];
         Span<byte> expected = stackalloc byte[16];
         Span<byte> received = stackalloc byte[16];
-
-        // The tag may share memory with the plaintext buffer, which is written before the comparison.
         tag.CopyTo(received);
-        PreCounterBlock(nonce, j0);
+        PreCounterBlock(spans.Nonce, j0);
         j0.CopyTo(counter);
         Ctr.Increment(counter, 4);
 
-        _ghash.Reset();
-        _ghash.UpdatePadded(associatedData);
-        int chunk = Ctr.ChunkBytes;
-        for (int offset = 0; offset < ciphertext.Length; offset += chunk)
-        {
-            int length = Math.Min(chunk, ciphertext.Length - offset);
-            ReadOnlySpan<byte> input = ciphertext.Slice(offset, length);
-
-            // Hash before decrypting: in place, the chunk is overwritten by its plaintext.
-            _ghash.UpdatePadded(input);
-            Ctr.Transform(_cipher, counter, 4, input, plaintext.Slice(offset, length));
-        }
-
-        Finish(j0, associatedData.Length, ciphertext.Length, expected);
+        GHashValue y = default;
+        _ghash.UpdatePadded(ref y, spans.AssociatedData);
+        _ghash.UpdatePadded(ref y, ciphertext);
+        _ghash.UpdateLengths(ref y, spans.AssociatedData.Length, ciphertext.Length);
+        Finish(ref y, j0, expected);
         bool valid = ConstantTime.BytesEqual(expected.Slice(0, tag.Length), received.Slice(0, tag.Length)) == 1;
-        if (!valid)
+        Secret.Clear(expected);
+        if (valid)
         {
-            Secret.Clear(plaintext.Slice(0, ciphertext.Length));
+            Ctr.Transform(_cipher, counter, 4, ciphertext, plaintext);
+        }
+        else
+        {
+            // As the built-in AesGcm: the output holds zeros, not whatever the caller had there.
+            Secret.Clear(plaintext);
         }
 
-        Secret.Clear(expected);
-        Secret.Clear(j0);
+        Secret.Clear(counter);
         return valid;
     }
 
@@ -205,6 +208,15 @@ public sealed class Gcm : IDisposable
         if (input.Overlaps(output, out int offset) && offset != 0)
         {
             throw new ArgumentException(ErrorMessages.BuffersOverlap, nameof(output));
+        }
+    }
+
+    /// <summary>The two outputs of sealing (ciphertext and tag) may not share memory: one would overwrite the other.</summary>
+    internal static void CheckOutputs(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag)
+    {
+        if (ciphertext.Overlaps(tag))
+        {
+            throw new ArgumentException(ErrorMessages.OutputsOverlap, nameof(tag));
         }
     }
 
@@ -246,22 +258,26 @@ public sealed class Gcm : IDisposable
         }
         else
         {
-            _ghash.Reset();
-            _ghash.UpdatePadded(nonce);
-            _ghash.UpdateLengths(0, nonce.Length);
-            _ghash.GetValue(j0);
+            GHashValue y = default;
+            _ghash.UpdatePadded(ref y, nonce);
+            _ghash.UpdateLengths(ref y, 0, nonce.Length);
+            y.WriteTo(j0);
+            y.Clear();
         }
     }
 
-    /// <summary>S = GHASH(A || 0 || C || 0 || [len(A)]_64 || [len(C)]_64), T = E(J0) ^ S (SP 800-38D §7.1 steps 5-6).</summary>
-    private void Finish(Span<byte> j0, int associatedLength, int textLength, Span<byte> fullTag)
+    /// <summary>
+    /// T = E(J0) ^ S (SP 800-38D §7.1 step 6), S = <paramref name="y"/> after the length block; clears
+    /// <paramref name="y"/> and <paramref name="j0"/>.
+    /// </summary>
+    private void Finish(ref GHashValue y, Span<byte> j0, Span<byte> fullTag)
     {
-        _ghash.UpdateLengths(associatedLength, textLength);
         Span<byte> s = stackalloc byte[16];
-        _ghash.GetValue(s);
+        y.WriteTo(s);
+        y.Clear();
         _cipher.Encrypt(j0, j0);
         Xor.Into(j0, s, fullTag);
         Secret.Clear(s);
-        _ghash.Reset();
+        Secret.Clear(j0);
     }
 }

@@ -163,7 +163,7 @@ internal sealed class Sha224 : HashAlgorithm
     private static BigInteger IntegerRoot(BigInteger value, int degree)
     {
         // Newton's method from above converges to floor(value^(1/degree)).
-        BigInteger x = BigInteger.One << ((value.ToByteArray().Length * 8 / degree) + 2);
+        BigInteger x = BigInteger.One << ((value.ToByteArray().Length * 8 / degree) + 2);   // size: a prime times 2^(64 degree) at most
         while (true)
         {
             BigInteger next = (((degree - 1) * x) + (value / BigInteger.Pow(x, degree - 1))) / degree;

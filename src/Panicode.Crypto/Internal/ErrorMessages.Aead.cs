@@ -10,6 +10,7 @@ internal static partial class ErrorMessages
     internal const string TagLengthMismatch = "The specified tag is not a valid size for this algorithm. It must be {0} bytes long.";
     internal const string PlaintextCiphertextLengthMismatch = "Plaintext and ciphertext must have the same length.";
     internal const string BuffersOverlap = "The input and output buffers overlap partially; use the same buffer or disjoint ones.";
+    internal const string OutputsOverlap = "The ciphertext and tag buffers overlap; each output needs memory of its own.";
     internal const string TagMismatch = "The computed authentication tag did not match the input authentication tag.";
     internal const string CcmPayloadTooLong = "The message is too long for the nonce length: a {0}-byte nonce leaves {1} bytes for the length, so at most {2} bytes.";
     internal const string CounterLength = "The initial counter block must be as long as the cipher's block ({0} bytes).";

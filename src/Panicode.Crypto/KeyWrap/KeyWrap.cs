@@ -13,7 +13,8 @@ namespace Panicode.Crypto;
 /// </summary>
 /// <remarks>
 /// Unwrapping checks the integrity value without branching on the decrypted data and fails with one
-/// <see cref="CryptographicException"/> for every kind of corruption.
+/// <see cref="CryptographicException"/> for every kind of corruption. An instance may be shared by threads: each
+/// call works in buffers of its own.
 /// </remarks>
 public sealed class KeyWrap : IDisposable
 {

@@ -15,6 +15,10 @@ namespace Panicode.Crypto;
 /// <c>CamelliaCipher.Create().CreateCmac(key)</c>. The MAC is one block long; truncate it to the length your
 /// protocol uses (SP 800-38B §5.2).
 /// </summary>
+/// <remarks>
+/// Like the BCL's HMAC classes, an instance holds the message being fed and belongs to one thread at a time; create
+/// one per thread (the cipher object it comes from may be shared).
+/// </remarks>
 public sealed class Cmac : KeyedHashAlgorithm
 {
     private readonly Func<byte[], BlockCipher> _createCipher;
@@ -50,7 +54,7 @@ public sealed class Cmac : KeyedHashAlgorithm
         set
         {
             Gcm.ThrowIfNull(value, nameof(value));
-            if (!_isValidKeySize(value.Length * 8))
+            if (!_isValidKeySize(SizeChecks.Bits(value.Length)))
             {
                 throw new CryptographicException(ErrorMessages.InvalidKeySize);
             }

@@ -9,6 +9,10 @@ namespace Panicode.Crypto;
 /// GMAC (NIST SP 800-38D §3, §7): GCM with no plaintext, a MAC over the associated data that needs a fresh nonce
 /// per message. Create it from a cipher object, e.g. <c>RijndaelCipher.Create().CreateGmac(key)</c>.
 /// </summary>
+/// <remarks>
+/// An instance may be shared by threads: each call keeps its GHASH sum on its own stack. The tag may overwrite the
+/// data or nonce it is computed from.
+/// </remarks>
 public sealed class Gmac : IDisposable
 {
     private readonly Gcm _gcm;

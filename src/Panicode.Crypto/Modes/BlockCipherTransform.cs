@@ -39,7 +39,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         _register = iv.ToArray();
 
         int holdBack = mode == CipherMode.CTS ? 2 * cipher.BlockSize
-            : !encrypting && BlockPadding.IsRemovable(padding) ? _unit
+            : !encrypting && BlockPadding.IsRemovable(padding) ? FinalBlock.DepadLength(_unit, cipher.BlockSize)
             : 0;
         _held = new byte[holdBack];
     }

@@ -91,6 +91,7 @@ internal static class Cbc
         }
 
         // In place: a short message needs only its own length of saved ciphertext, not a whole chunk to zero and clear.
+        // stackalloc bound: at most DecryptChunk bytes, whatever the input's length.
         Span<byte> saved = stackalloc byte[Math.Min(DecryptChunk, input.Length)];
         int chunkSize = DecryptChunk - (DecryptChunk % bs);
         for (int offset = 0; offset < input.Length; offset += chunkSize)

@@ -16,6 +16,15 @@ internal static class FinalBlock
     /// <summary>The largest block of any cipher here (Rijndael with a 256-bit block), for stack buffers.</summary>
     internal const int MaxBlockSize = 32;
 
+    /// <summary>
+    /// How many bytes at the end of a message decryption depads: one unit, except in CFB with a feedback unit shorter
+    /// than the block, where it is the fewest whole units that cover a block. Encryption pads to the feedback unit, as
+    /// .NET Framework's RijndaelManaged did; decryption also accepts padding of up to a full block, which .NET
+    /// Framework's AesCryptoServiceProvider and other producers write and the built-in Aes accepts in CFB8.
+    /// At most <c>2 * MaxBlockSize</c> bytes (a unit is at most a block).
+    /// </summary>
+    public static int DepadLength(int unit, int blockSize) => unit >= blockSize ? unit : (blockSize + unit - 1) / unit * unit;
+
     /// <summary>The length the end of a message of <paramref name="length"/> bytes encrypts or decrypts to at most.</summary>
     public static int MaxOutputLength(CipherMode mode, int unit, PaddingMode padding, int length, bool encrypting) =>
         encrypting && mode != CipherMode.CTS ? BlockPadding.PaddedLength(length, unit, padding) : length;
@@ -93,8 +102,10 @@ internal static class FinalBlock
             throw new CryptographicException(ErrorMessages.InvalidPadding);
         }
 
-        // All but the last unit go straight to the destination; the last unit is depadded on the stack.
-        int direct = removable ? ciphertext.Length - unit : ciphertext.Length;
+        // All but the last unit (CFB: the last block's worth of units) go straight to the destination; the rest is
+        // depadded on the stack. Padding is at most a block long (and, when the message is shorter, at most the message).
+        int depad = Math.Min(DepadLength(unit, cipher.BlockSize), ciphertext.Length);
+        int direct = removable ? ciphertext.Length - depad : ciphertext.Length;
         if (destination.Length < direct)
         {
             bytesWritten = 0;
@@ -113,14 +124,14 @@ internal static class FinalBlock
             return true;
         }
 
-        Span<byte> last = stackalloc byte[MaxBlockSize];
-        last = last.Slice(0, unit);
+        Span<byte> last = stackalloc byte[2 * MaxBlockSize];
+        last = last.Slice(0, depad);
         ciphertext.Slice(direct).CopyTo(last);
         try
         {
             ModeDispatch.Transform(register, input, destination, cipher, mode, encrypting: false, feedbackBytes);
             ModeDispatch.Transform(register, last, last, cipher, mode, encrypting: false, feedbackBytes);
-            int lastLength = BlockPadding.DataLength(last, padding);
+            int lastLength = BlockPadding.DataLength(last, Math.Min(cipher.BlockSize, depad), padding);
             if (destination.Length < direct + lastLength)
             {
                 Secret.Clear(destination.Slice(0, direct));

@@ -7,7 +7,7 @@ namespace Panicode.Crypto.Padding;
 /// <summary>
 /// The five paddings of <see cref="PaddingMode"/>, written once for every cipher and mode.
 /// The padding unit is the block for ECB, CBC and OFB and the feedback size for CFB, as in
-/// .NET Framework's RijndaelManaged. Removal checks every byte of the last unit without
+/// .NET Framework's RijndaelManaged; in CFB, decryption also removes padding of up to a block. Removal checks every byte of the last unit without
 /// branching on its contents and fails with a single <see cref="CryptographicException"/>.
 /// </summary>
 internal static class BlockPadding
@@ -66,25 +66,26 @@ internal static class BlockPadding
     }
 
     /// <summary>
-    /// The number of data bytes in the last decrypted unit; throws when the padding is malformed.
-    /// Every byte of the unit is examined whatever its value.
+    /// The number of data bytes in <paramref name="tail"/>, the decrypted end of a message, whose padding may be 1 to
+    /// <paramref name="maxPadding"/> bytes long (the unit, or a block in CFB; see FinalBlock.DepadLength); throws when
+    /// the padding is malformed. Every byte of the tail is examined whatever its value.
     /// </summary>
-    public static int DataLength(ReadOnlySpan<byte> lastUnit, PaddingMode padding)
+    public static int DataLength(ReadOnlySpan<byte> tail, int maxPadding, PaddingMode padding)
     {
-        uint unit = (uint)lastUnit.Length;
-        uint padLength = lastUnit[lastUnit.Length - 1];
+        uint length = (uint)tail.Length;
+        uint padLength = tail[tail.Length - 1];
 
-        // 1 <= padLength <= unit (bad is a 0/1 control value)
-        uint bad = ConstantTime.Eq0(padLength) | ConstantTime.Gt(padLength, unit);
+        // 1 <= padLength <= maxPadding (bad is a 0/1 control value)
+        uint bad = ConstantTime.Eq0(padLength) | ConstantTime.Gt(padLength, (uint)maxPadding);
 
         if (padding != PaddingMode.ISO10126)
         {
             // PKCS7: every padding byte equals padLength. ANSIX923: the ones before the last are zero.
             uint expectedFill = padding == PaddingMode.PKCS7 ? padLength : 0;
-            for (uint i = 0; i < unit - 1; i++)
+            for (uint i = 0; i < length - 1; i++)
             {
-                uint inPadding = ConstantTime.Lt(unit - 1 - i, padLength);
-                bad |= inPadding & ConstantTime.Neq(lastUnit[(int)i], expectedFill);
+                uint inPadding = ConstantTime.Lt(length - 1 - i, padLength);
+                bad |= inPadding & ConstantTime.Neq(tail[(int)i], expectedFill);
             }
         }
 
@@ -93,7 +94,7 @@ internal static class BlockPadding
             throw new CryptographicException(ErrorMessages.InvalidPadding);
         }
 
-        return (int)(unit - padLength);
+        return (int)(length - padLength);
     }
 
     private static void FillRandom(Span<byte> buffer)

@@ -10,9 +10,14 @@ using Panicode.Crypto.Tests.Infrastructure;
 namespace Panicode.Crypto.Tests.Hardening;
 
 /// <summary>
-/// One algorithm object shared by several threads, as the README's thread-safety section promises: one-shot calls and
-/// transforms of one block-cipher object, ECDSA signing/verification and ECDH of one EC object. Every run is bounded by
-/// an iteration count (a fraction of a second per flavour), not by a clock.
+/// One object shared by several threads, as the README's thread-safety section promises, one row per public object
+/// type and flavour (<see cref="Rows"/>): block-cipher one-shots, GCM, GMAC, CCM, key wrap, ECDSA and ECDH on one shared
+/// object, with a forgery race wherever something is verified (half the threads check genuine data, the others forged
+/// data under the same key and nonce; not one forgery may pass, not one genuine message may fail); and, for the types
+/// that hold a computation in progress and so belong to one thread at a time (CMAC, HMAC and hash objects, stream
+/// ciphers, transforms, as in the BCL), the calls that are safe to share — the static one-shots, creating transforms
+/// from one object — and one instance per thread, which must not share hidden state. Every run is bounded by a call
+/// count, not by a clock. A new public type (RSA, DSA, DH, ...) is one more row.
 /// </summary>
 public sealed class ConcurrencyTests
 {
@@ -24,43 +29,58 @@ public sealed class ConcurrencyTests
 
     public static TheoryData<Implementation<PrimeEcdh>> EcdhFlavours => Implementations.ToTheoryData(Implementations.Ecdh);
 
+    public static TheoryData<string> RowNames => new(Rows.Keys);
+
+    /// <summary>Every row: "Gcm Camellia Unsafe", "Ecdsa Reference", ...</summary>
+    internal static IReadOnlyDictionary<string, Func<Subject>> Rows => s_rows ??= BuildRows();
+
+    private static Dictionary<string, Func<Subject>>? s_rows;
+
     /// <summary>
-    /// A fresh object per round, so that every round races on building the one-shot key schedule: all threads start
-    /// together (a barrier) and must all produce the ciphertext of the fixed key.
+    /// The row's object, shared by <see cref="Threads"/> threads that start together, each making the row's number of
+    /// calls; every call must give the right answer.
     /// </summary>
     [Theory]
-    [MemberData(nameof(BlockCiphers))]
-    public void OneShotsOnASharedObjectWithAFixedKeyAreCorrect(Implementation<SymmetricAlgorithm> flavour)
+    [MemberData(nameof(RowNames))]
+    public void SharedObjectIsCorrectUnderConcurrentCalls(string row)
     {
-        byte[] key = Bytes(16, 1);
-        byte[] iv = Bytes(16, 2);
-        byte[] plaintext = Bytes(16 * 40, 3);   // 40 blocks: through the batched paths of the sliced/AES-NI cores
-        byte[] expectedEcb = Reference(flavour, key).EncryptEcb(plaintext, PaddingMode.None);
-        byte[] expectedCbc = Reference(flavour, key).EncryptCbc(plaintext, iv, PaddingMode.None);
+        using Subject subject = Rows[row]();
         int wrong = 0;
         int calls = 0;
-        for (int round = 0; round < 60; round++)
+        var firstWrong = new ConcurrentQueue<string>();
+        RunTogether(t =>
         {
-            using SymmetricAlgorithm shared = flavour.Create();
-            shared.Key = key;
-            RunTogether(_ =>
+            for (int i = 0; i < subject.CallsPerThread; i++)
             {
-                for (int i = 0; i < 20; i++)
+                string? error = subject.Call(t, i);
+                Interlocked.Increment(ref calls);
+                if (error != null)
                 {
-                    bool ok = i % 2 == 0
-                        ? shared.EncryptEcb(plaintext, PaddingMode.None).AsSpan().SequenceEqual(expectedEcb)
-                        : shared.DecryptCbc(expectedCbc, iv, PaddingMode.None).AsSpan().SequenceEqual(plaintext);
-                    Interlocked.Increment(ref calls);
-                    if (!ok)
-                    {
-                        Interlocked.Increment(ref wrong);
-                    }
+                    Interlocked.Increment(ref wrong);
+                    firstWrong.Enqueue($"thread {t} call {i}: {error}");
                 }
-            });
+            }
+        });
+
+        Assert.Equal(Threads * subject.CallsPerThread, calls);
+        Assert.True(wrong == 0, $"{wrong} of {calls} calls were wrong, e.g. {string.Join("; ", firstWrong.Take(3))}");
+    }
+
+    /// <summary>The suite covers every public type that can be shared or that a caller might share.</summary>
+    [Fact]
+    public void EveryPublicObjectTypeHasARow()
+    {
+        string[] kinds = Rows.Keys.Select(k => k.Split(' ')[0]).Distinct().ToArray();
+        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh" })
+        {
+            Assert.Contains(kind, kinds);
         }
 
-        Assert.Equal(60 * Threads * 20, calls);
-        Assert.Equal(0, wrong);
+        // Every flavour of every registered family appears in some row.
+        foreach (Flavour flavour in Families.All.SelectMany(f => f.AllFlavours))
+        {
+            Assert.Contains(Rows.Keys, k => k.EndsWith(" " + flavour, StringComparison.Ordinal));
+        }
     }
 
     /// <summary>
@@ -74,7 +94,7 @@ public sealed class ConcurrencyTests
     {
         byte[][] keys = { Bytes(16, 11), Bytes(32, 12) };
         byte[] plaintext = Bytes(16 * 40, 13);
-        byte[][] expected = keys.Select(k => Reference(flavour, k).EncryptEcb(plaintext, PaddingMode.None)).ToArray();
+        byte[][] expected = keys.Select(k => Reference(flavour.Family, k).EncryptEcb(plaintext, PaddingMode.None)).ToArray();
         using SymmetricAlgorithm shared = flavour.Create();
         shared.Key = keys[0];
         int stop = 0;
@@ -125,35 +145,31 @@ public sealed class ConcurrencyTests
         Assert.True(good > 0, "No call produced output.");
     }
 
-    /// <summary>Transforms made from one shared object on several threads (each thread its own transform).</summary>
+    /// <summary>
+    /// A fresh object per round, so that every round races on building the one-shot key schedule: all threads start
+    /// together and must all produce the ciphertext of the fixed key.
+    /// </summary>
     [Theory]
     [MemberData(nameof(BlockCiphers))]
-    public void TransformsCreatedFromASharedObjectOnSeveralThreadsAreCorrect(Implementation<SymmetricAlgorithm> flavour)
+    public void OneShotKeyScheduleBuiltByRacingCallsIsCorrect(Implementation<SymmetricAlgorithm> flavour)
     {
-        byte[] key = Bytes(24, 21);
-        byte[] iv = Bytes(16, 22);
-        byte[] plaintext = Bytes(16 * 40 + 5, 23);
-        SymmetricAlgorithm reference = Reference(flavour, key);
-        reference.IV = iv;
-        byte[] expected = reference.CreateEncryptor().TransformFinalBlock(plaintext, 0, plaintext.Length);
-        using SymmetricAlgorithm shared = flavour.Create();
-        shared.Key = key;
-        shared.IV = iv;
+        byte[] key = Bytes(16, 1);
+        byte[] plaintext = Bytes(16 * 40, 3);
+        byte[] expected = Reference(flavour.Family, key).EncryptEcb(plaintext, PaddingMode.None);
         int wrong = 0;
-        RunTogether(_ =>
+        for (int round = 0; round < 40; round++)
         {
-            for (int i = 0; i < 200; i++)
+            using SymmetricAlgorithm shared = flavour.Create();
+            shared.Key = key;
+            RunTogether(_ =>
             {
-                using ICryptoTransform encryptor = shared.CreateEncryptor();
-                using ICryptoTransform decryptor = shared.CreateDecryptor();
-                byte[] ciphertext = encryptor.TransformFinalBlock(plaintext, 0, plaintext.Length);
-                byte[] back = decryptor.TransformFinalBlock(ciphertext, 0, ciphertext.Length);
-                if (!ciphertext.AsSpan().SequenceEqual(expected) || !back.AsSpan().SequenceEqual(plaintext))
+                if (!shared.EncryptEcb(plaintext, PaddingMode.None).AsSpan().SequenceEqual(expected))
                 {
                     Interlocked.Increment(ref wrong);
                 }
-            }
-        });
+            });
+        }
+
         Assert.Equal(0, wrong);
     }
 
@@ -180,40 +196,10 @@ public sealed class ConcurrencyTests
         Assert.Equal(0, bad);
     }
 
-    /// <summary>Signing and verifying with one key-holding object on several threads at once.</summary>
-    [Theory]
-    [MemberData(nameof(EcdsaFlavours))]
-    public void SignAndVerifyOnASharedEcdsaObjectAreCorrect(Implementation<PrimeEcdsa> flavour)
-    {
-        using PrimeEcdsa shared = flavour.Create();
-        shared.GenerateKey(ECCurve.NamedCurves.nistP256);
-        using ECDsa builtIn = ECDsa.Create(shared.ExportParameters(false));
-        int bad = 0;
-        RunTogether(t =>
-        {
-            for (int i = 0; i < 15; i++)
-            {
-                byte[] hash = Bytes(32, (100 * t) + i);
-                byte[] signature = shared.SignHash(hash);
-                if (!shared.VerifyHash(hash, signature) || !builtIn.VerifyHash(hash, signature))
-                {
-                    Interlocked.Increment(ref bad);
-                }
-
-                hash[0] ^= 1;
-                if (shared.VerifyHash(hash, signature))
-                {
-                    Interlocked.Increment(ref bad);
-                }
-            }
-        });
-        Assert.Equal(0, bad);
-    }
-
-    /// <summary>ECDH on a shared object whose key is generated on first use: one secret, equal to the peer's.</summary>
+    /// <summary>ECDH on fresh shared objects whose key is generated on first use: one secret, equal to the peer's.</summary>
     [Theory]
     [MemberData(nameof(EcdhFlavours))]
-    public void EcdhOnASharedObjectAgreesWithThePeer(Implementation<PrimeEcdh> flavour)
+    public void LazyKeyOfASharedEcdhObjectIsGeneratedOnce(Implementation<PrimeEcdh> flavour)
     {
         using ECDiffieHellman peer = ECDiffieHellman.Create(ECCurve.NamedCurves.nistP256);
         int bad = 0;
@@ -222,13 +208,7 @@ public sealed class ConcurrencyTests
             using PrimeEcdh shared = flavour.Create();
             shared.KeySize = 256;
             var secrets = new ConcurrentBag<byte[]>();
-            RunTogether(_ =>
-            {
-                for (int i = 0; i < 3; i++)
-                {
-                    secrets.Add(shared.DeriveRawSecretAgreement(peer.PublicKey));
-                }
-            });
+            RunTogether(_ => secrets.Add(shared.DeriveRawSecretAgreement(peer.PublicKey)));
             byte[] expected = peer.DeriveRawSecretAgreement(shared.PublicKey);
             bad += secrets.Count(s => !s.AsSpan().SequenceEqual(expected));
         }
@@ -277,10 +257,483 @@ public sealed class ConcurrencyTests
     }
 
     // The Reference flavour of the same family, for the expected outputs.
-    private static SymmetricAlgorithm Reference(Implementation<SymmetricAlgorithm> flavour, byte[] key)
+    private static SymmetricAlgorithm Reference(string family, byte[] key)
     {
-        SymmetricAlgorithm reference = ((BlockCipherFamily)Families.Find(flavour.Family)!).Reference.Create();
+        SymmetricAlgorithm reference = ((Family<SymmetricAlgorithm>)Families.Find(family)!).Flavours[0].Create();
         reference.Key = key;
         return reference;
+    }
+
+    private static Dictionary<string, Func<Subject>> BuildRows()
+    {
+        var rows = new Dictionary<string, Func<Subject>>();
+        void Add(string kind, Flavour flavour, Func<Subject> create) => rows.Add(kind + " " + flavour, create);
+
+        foreach (Family<SymmetricAlgorithm> family in Families.All.OfType<Family<SymmetricAlgorithm>>())
+        {
+            foreach (Flavour<SymmetricAlgorithm> flavour in family.Flavours)
+            {
+                Add("OneShots", flavour, () => new OneShotsSubject(flavour));
+                Add("Cmac", flavour, () => new CmacSubject(flavour));
+                if (family is BlockCipherFamily block && block.BlockSizes.Contains(128))
+                {
+                    Add("Gcm", flavour, () => new AeadSubject(flavour, gcm: true));
+                    Add("Ccm", flavour, () => new AeadSubject(flavour, gcm: false));
+                    Add("Gmac", flavour, () => new GmacSubject(flavour));
+                    Add("KeyWrap", flavour, () => new KeyWrapSubject(flavour));
+                }
+            }
+        }
+
+        foreach (Flavour<StreamCipher> flavour in Families.All.OfType<Family<StreamCipher>>().SelectMany(f => f.Flavours))
+        {
+            Add("StreamCipher", flavour, () => new StreamCipherSubject(flavour));
+        }
+
+        foreach (Flavour<HashAlgorithm> flavour in Families.All.OfType<Family<HashAlgorithm>>().SelectMany(f => f.Flavours))
+        {
+            Add("Hash", flavour, () => new HashSubject(flavour.Create, key: null));
+        }
+
+        foreach (Flavour<KeyedHashAlgorithm> flavour in Families.All.OfType<Family<KeyedHashAlgorithm>>().SelectMany(f => f.Flavours))
+        {
+            Add("Hmac", flavour, () => new HashSubject(flavour.Create, key: Bytes(20, 5)));
+        }
+
+        foreach (Flavour<PrimeEcdsa> flavour in Families.Ecdsa.Flavours)
+        {
+            Add("Ecdsa", flavour, () => new EcdsaSubject(flavour));
+        }
+
+        foreach (Flavour<PrimeEcdh> flavour in Families.Ecdh.Flavours)
+        {
+            Add("Ecdh", flavour, () => new EcdhSubject(flavour));
+        }
+
+        return rows;
+    }
+
+    /// <summary>The object of one row and its calls; <see cref="Call"/> returns null when a call's result is right.</summary>
+    internal abstract class Subject : IDisposable
+    {
+        public virtual int CallsPerThread => 300;
+
+        /// <summary>One call on thread <paramref name="thread"/>: null when right, else what was wrong.</summary>
+        public abstract string? Call(int thread, int iteration);
+
+        public virtual void Dispose()
+        {
+        }
+
+        protected static bool Same(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b) => a.SequenceEqual(b);
+
+        protected static void DisposeAll(IEnumerable<IDisposable?> objects)
+        {
+            foreach (IDisposable? o in objects)
+            {
+                o?.Dispose();
+            }
+        }
+    }
+
+    /// <summary>The SymmetricAlgorithm one-shots (ECB, CBC, CFB) and transforms made from one shared object with a fixed key.</summary>
+    private sealed class OneShotsSubject : Subject
+    {
+        private readonly SymmetricAlgorithm _shared;
+        private readonly byte[] _plaintext;
+        private readonly byte[] _iv;
+        private readonly byte[] _ecb;
+        private readonly byte[] _cbc;
+        private readonly byte[] _cfb8;
+
+        public OneShotsSubject(Flavour<SymmetricAlgorithm> flavour)
+        {
+            _shared = flavour.Create();
+            _shared.Key = Bytes(16, 1);
+            int block = _shared.BlockSize / 8;
+            _plaintext = Bytes(block * 40, 3);   // 40 blocks: through the batched paths of the sliced/AES-NI cores
+            _iv = Bytes(block, 2);
+            _shared.IV = _iv;
+            SymmetricAlgorithm reference = Reference(flavour.Family, _shared.Key);
+            _ecb = reference.EncryptEcb(_plaintext, PaddingMode.None);
+            _cbc = reference.EncryptCbc(_plaintext, _iv, PaddingMode.None);
+            _cfb8 = reference.EncryptCfb(_plaintext.AsSpan(0, 37), _iv, PaddingMode.PKCS7, 8);
+        }
+
+        public override int CallsPerThread => 60;
+
+        public override string? Call(int thread, int iteration) => (iteration % 4) switch
+        {
+            0 => Same(_shared.EncryptEcb(_plaintext, PaddingMode.None), _ecb) ? null : "ECB ciphertext",
+            1 => Same(_shared.DecryptCbc(_cbc, _iv, PaddingMode.None), _plaintext) ? null : "CBC plaintext",
+            2 => Same(_shared.DecryptCfb(_cfb8, _iv, PaddingMode.PKCS7, 8), _plaintext.AsSpan(0, 37)) ? null : "CFB8 plaintext",
+            _ => Transform(),
+        };
+
+        private string? Transform()
+        {
+            using ICryptoTransform decryptor = _shared.CreateDecryptor();   // CBC, PKCS7 and the IV set above
+            byte[] padded = _shared.EncryptCbc(_plaintext, _iv, PaddingMode.PKCS7);
+            return Same(decryptor.TransformFinalBlock(padded, 0, padded.Length), _plaintext) ? null : "transform";
+        }
+
+        public override void Dispose() => _shared.Dispose();
+    }
+
+    /// <summary>
+    /// GCM or CCM shared by all threads: even threads decrypt the genuine message, odd ones a forgery (one ciphertext
+    /// bit flipped, the genuine tag) under the same key and nonce, and encrypt now and then. A forgery must throw and
+    /// leave zeros, never its plaintext, in the output.
+    /// </summary>
+    private sealed class AeadSubject : Subject
+    {
+        private readonly BlockCipherAlgorithm _algorithm;
+        private readonly Gcm? _gcm;
+        private readonly Ccm? _ccm;
+        private readonly byte[] _nonce = Bytes(12, 41);
+        private readonly byte[] _aad = Bytes(200, 42);
+        private readonly byte[] _plaintext = Bytes(256, 43);
+        private readonly byte[] _ciphertext = new byte[256];
+        private readonly byte[] _tag = new byte[16];
+        private readonly byte[] _forged;
+
+        public override int CallsPerThread { get; }
+
+        public AeadSubject(Flavour<SymmetricAlgorithm> flavour, bool gcm)
+        {
+            _algorithm = (BlockCipherAlgorithm)flavour.Create();
+            _algorithm.BlockSize = 128;
+            byte[] key = Bytes(16, 40);
+            _gcm = gcm ? _algorithm.CreateGcm(key) : null;
+            _ccm = gcm ? null : _algorithm.CreateCcm(key);
+            Encrypt(_plaintext, _ciphertext, _tag);
+            _forged = (byte[])_ciphertext.Clone();
+            CallsPerThread = gcm ? 1000 : 300;
+            _forged[5] ^= 0x20;
+        }
+
+        public override string? Call(int thread, int iteration)
+        {
+            byte[] output = new byte[256];
+            if (iteration % 8 == 7)
+            {
+                byte[] tag = new byte[16];
+                Encrypt(_plaintext, output, tag);
+                return Same(output, _ciphertext) && Same(tag, _tag) ? null : "encryption";
+            }
+
+            bool forged = thread % 2 == 1;
+            try
+            {
+                Decrypt(forged ? _forged : _ciphertext, output);
+            }
+            catch (CryptographicException)
+            {
+                return !forged ? "genuine message rejected"
+                    : output.All(b => b == 0) ? null : "forged plaintext left in the output";
+            }
+
+            return forged ? "forgery accepted" : Same(output, _plaintext) ? null : "wrong plaintext";
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _gcm, _ccm, _algorithm });
+
+        private void Encrypt(byte[] plaintext, byte[] ciphertext, byte[] tag)
+        {
+            if (_gcm != null)
+            {
+                _gcm.Encrypt(_nonce, plaintext, ciphertext, tag, _aad);
+            }
+            else
+            {
+                _ccm!.Encrypt(_nonce, plaintext, ciphertext, tag, _aad);
+            }
+        }
+
+        private void Decrypt(byte[] ciphertext, byte[] plaintext)
+        {
+            if (_gcm != null)
+            {
+                _gcm.Decrypt(_nonce, ciphertext, _tag, plaintext, _aad);
+            }
+            else
+            {
+                _ccm!.Decrypt(_nonce, ciphertext, _tag, plaintext, _aad);
+            }
+        }
+    }
+
+    /// <summary>GMAC shared by all threads: even threads verify the genuine tag, odd threads the same tag over forged data.</summary>
+    private sealed class GmacSubject : Subject
+    {
+        private readonly BlockCipherAlgorithm _algorithm;
+        private readonly Gmac _gmac;
+        private readonly byte[] _nonce = Bytes(12, 51);
+        private readonly byte[] _data = Bytes(1024, 52);
+        private readonly byte[] _forged;
+        private readonly byte[] _tag = new byte[16];
+
+        public GmacSubject(Flavour<SymmetricAlgorithm> flavour)
+        {
+            _algorithm = (BlockCipherAlgorithm)flavour.Create();
+            _algorithm.BlockSize = 128;
+            _gmac = _algorithm.CreateGmac(Bytes(16, 50));
+            _gmac.ComputeTag(_nonce, _data, _tag);
+            _forged = (byte[])_data.Clone();
+            _forged[33] ^= 1;
+        }
+
+        public override int CallsPerThread => 4000;
+
+        public override string? Call(int thread, int iteration)
+        {
+            if (iteration % 8 == 7)
+            {
+                byte[] tag = new byte[16];
+                _gmac.ComputeTag(_nonce, _data, tag);
+                return Same(tag, _tag) ? null : "tag";
+            }
+
+            return thread % 2 == 1
+                ? (_gmac.VerifyTag(_nonce, _forged, _tag) ? "forgery accepted" : null)
+                : (_gmac.VerifyTag(_nonce, _data, _tag) ? null : "genuine tag rejected");
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _gmac, _algorithm });
+    }
+
+    /// <summary>Key wrap shared by all threads: even threads unwrap genuine keys (KW and KWP), odd threads corrupted ones.</summary>
+    private sealed class KeyWrapSubject : Subject
+    {
+        private readonly BlockCipherAlgorithm _algorithm;
+        private readonly KeyWrap _wrap;
+        private readonly byte[] _key = Bytes(32, 61);
+        private readonly byte[] _wrapped;
+        private readonly byte[] _wrappedPadded;
+
+        public KeyWrapSubject(Flavour<SymmetricAlgorithm> flavour)
+        {
+            _algorithm = (BlockCipherAlgorithm)flavour.Create();
+            _algorithm.BlockSize = 128;
+            _wrap = _algorithm.CreateKeyWrap(Bytes(16, 60));
+            _wrapped = _wrap.WrapKey(_key);
+            _wrappedPadded = _wrap.WrapKeyWithPadding(_key.AsSpan(0, 21));
+        }
+
+        public override int CallsPerThread => 100;
+
+        public override string? Call(int thread, int iteration)
+        {
+            bool padded = iteration % 2 == 1;
+            byte[] wrapped = (byte[])(padded ? _wrappedPadded : _wrapped).Clone();
+            ReadOnlySpan<byte> expected = _key.AsSpan(0, padded ? 21 : 32);
+            if (iteration % 8 == 6)
+            {
+                return Same(padded ? _wrap.WrapKeyWithPadding(expected) : _wrap.WrapKey(expected), wrapped) ? null : "wrapped key";
+            }
+
+            bool forged = thread % 2 == 1;
+            if (forged)
+            {
+                wrapped[wrapped.Length - 3] ^= 4;
+            }
+
+            try
+            {
+                byte[] key = padded ? _wrap.UnwrapKeyWithPadding(wrapped) : _wrap.UnwrapKey(wrapped);
+                return forged ? "corrupted key accepted" : Same(key, expected) ? null : "wrong key";
+            }
+            catch (CryptographicException)
+            {
+                return forged ? null : "genuine key rejected";
+            }
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _wrap, _algorithm });
+    }
+
+    /// <summary>
+    /// CMAC is a KeyedHashAlgorithm holding the message in progress, so each thread has its own, created from one
+    /// shared cipher object at the same time as the others; instances must not share hidden state.
+    /// </summary>
+    private sealed class CmacSubject : Subject
+    {
+        private readonly BlockCipherAlgorithm _shared;
+        private readonly byte[] _key = Bytes(16, 70);
+        private readonly byte[][] _messages = Enumerable.Range(0, 8).Select(i => Bytes(i * 13, 71 + i)).ToArray();
+        private readonly byte[][] _macs;
+        private readonly Cmac?[] _perThread = new Cmac?[Threads];
+
+        public CmacSubject(Flavour<SymmetricAlgorithm> flavour)
+        {
+            _shared = (BlockCipherAlgorithm)flavour.Create();
+            using Cmac reference = _shared.CreateCmac(_key);
+            _macs = _messages.Select(reference.ComputeHash).ToArray();
+        }
+
+        public override int CallsPerThread => 100;
+
+        public override string? Call(int thread, int iteration)
+        {
+            Cmac cmac = _perThread[thread] ??= _shared.CreateCmac(_key);
+            int m = iteration % _messages.Length;
+            return Same(cmac.ComputeHash(_messages[m]), _macs[m]) ? null : "MAC";
+        }
+
+        public override void Dispose() => DisposeAll(_perThread.Append<IDisposable?>(_shared));
+    }
+
+    /// <summary>
+    /// A stream cipher's Encrypt/Decrypt continue one key stream, so an instance belongs to one thread; what may be
+    /// shared is the object transforms are created from. Even threads create transforms from the shared object, odd
+    /// threads use an instance of their own.
+    /// </summary>
+    private sealed class StreamCipherSubject : Subject
+    {
+        private readonly Flavour<StreamCipher> _flavour;
+        private readonly StreamCipher _shared;
+        private readonly byte[] _key;
+        private readonly byte[] _iv;
+        private readonly byte[] _plaintext = Bytes(100, 81);
+        private readonly byte[] _ciphertext;
+        private readonly StreamCipher?[] _perThread = new StreamCipher?[Threads];
+
+        public StreamCipherSubject(Flavour<StreamCipher> flavour)
+        {
+            _flavour = flavour;
+            _shared = flavour.Create();
+            _key = _shared.Key;
+            _iv = _shared.IV;
+            _ciphertext = _shared.Encrypt(_plaintext);
+        }
+
+        public override int CallsPerThread => 100;
+
+        public override string? Call(int thread, int iteration)
+        {
+            if (thread % 2 == 0)
+            {
+                using ICryptoTransform transform = _shared.CreateEncryptor(_key, _iv);
+                return Same(transform.TransformFinalBlock(_plaintext, 0, _plaintext.Length), _ciphertext) ? null : "transform";
+            }
+
+            StreamCipher own = _perThread[thread] ??= _flavour.Create();
+            own.Key = _key;
+            own.IV = _iv;
+            return Same(own.Encrypt(_plaintext), _ciphertext) ? null : "own instance";
+        }
+
+        public override void Dispose() => DisposeAll(_perThread.Append<IDisposable?>(_shared));
+    }
+
+    /// <summary>
+    /// Hash and HMAC objects hold the message in progress (as the BCL's do): one instance per thread, plus the static
+    /// one-shots (Ripemd160.HashData, HmacRipemd160.HashData), which any thread may call.
+    /// </summary>
+    private sealed class HashSubject : Subject
+    {
+        private readonly Func<HashAlgorithm> _create;
+        private readonly byte[]? _key;
+        private readonly byte[] _data = Bytes(200, 91);
+        private readonly byte[] _expected;
+        private readonly HashAlgorithm?[] _perThread = new HashAlgorithm?[Threads];
+
+        public HashSubject(Func<HashAlgorithm> create, byte[]? key)
+        {
+            _create = create;
+            _key = key;
+            using HashAlgorithm reference = Create();
+            _expected = reference.ComputeHash(_data);
+        }
+
+        public override string? Call(int thread, int iteration)
+        {
+            if (iteration % 2 == 0)
+            {
+                byte[] oneShot = _key == null ? Ripemd160.HashData(_data) : HmacRipemd160.HashData(_key, _data);
+                return Same(oneShot, _expected) ? null : "static one-shot";
+            }
+
+            HashAlgorithm own = _perThread[thread] ??= Create();
+            return Same(own.ComputeHash(_data), _expected) ? null : "own instance";
+        }
+
+        public override void Dispose() => DisposeAll(_perThread);
+
+        private HashAlgorithm Create()
+        {
+            HashAlgorithm hash = _create();
+            if (_key != null)
+            {
+                ((KeyedHashAlgorithm)hash).Key = _key;
+            }
+
+            return hash;
+        }
+    }
+
+    /// <summary>
+    /// ECDSA on one shared key: every thread signs; even threads verify genuine signatures (with the shared object and
+    /// the built-in ECDsa), odd threads verify a genuine signature over a different hash, which must fail.
+    /// </summary>
+    private sealed class EcdsaSubject : Subject
+    {
+        private readonly PrimeEcdsa _shared;
+        private readonly ECDsa _builtIn;
+
+        public EcdsaSubject(Flavour<PrimeEcdsa> flavour)
+        {
+            _shared = flavour.Create();
+            _shared.GenerateKey(ECCurve.NamedCurves.nistP256);
+            _builtIn = ECDsa.Create(_shared.ExportParameters(false));
+        }
+
+        public override int CallsPerThread => 12;
+
+        public override string? Call(int thread, int iteration)
+        {
+            byte[] hash = Bytes(32, (100 * thread) + iteration);
+            byte[] signature = _shared.SignHash(hash);
+            if (!_builtIn.VerifyHash(hash, signature))
+            {
+                return "signature";
+            }
+
+            if (thread % 2 == 0)
+            {
+                return _shared.VerifyHash(hash, signature) ? null : "genuine signature rejected";
+            }
+
+            hash[0] ^= 1;
+            return _shared.VerifyHash(hash, signature) ? "forgery accepted" : null;
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });
+    }
+
+    /// <summary>ECDH on one shared key with two peers, the threads alternating between them.</summary>
+    private sealed class EcdhSubject : Subject
+    {
+        private readonly PrimeEcdh _shared;
+        private readonly ECDiffieHellman[] _peers;
+        private readonly byte[][] _expected;
+
+        public EcdhSubject(Flavour<PrimeEcdh> flavour)
+        {
+            _shared = flavour.Create();
+            _shared.GenerateKey(ECCurve.NamedCurves.nistP256);
+            _peers = new[] { ECDiffieHellman.Create(ECCurve.NamedCurves.nistP256), ECDiffieHellman.Create(ECCurve.NamedCurves.nistP256) };
+            _expected = _peers.Select(p => p.DeriveRawSecretAgreement(_shared.PublicKey)).ToArray();
+        }
+
+        public override int CallsPerThread => 8;
+
+        public override string? Call(int thread, int iteration)
+        {
+            int p = (thread + iteration) % 2;
+            return Same(_shared.DeriveRawSecretAgreement(_peers[p].PublicKey), _expected[p]) ? null : "secret";
+        }
+
+        public override void Dispose() => DisposeAll(_peers.Append<IDisposable?>(_shared));
     }
 }

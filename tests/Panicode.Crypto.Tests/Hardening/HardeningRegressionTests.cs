@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using System.Linq;
 using System.Numerics;
 using System.Security.Cryptography;
 using Panicode.Crypto.Ec;
@@ -216,6 +218,227 @@ public sealed class HardeningRegressionTests
         Assert.Throws<ObjectDisposedException>(() => publicKey.ExportExplicitParameters());
         Assert.Throws<ObjectDisposedException>(() => alive.DeriveRawSecretAgreement(publicKey));
     }
+
+    /// <summary>
+    /// A disposed EC object refuses every import before reading its input, as the BCL does: a wrong password on an
+    /// encrypted PKCS#8 key, or input that is not a key at all, gives ObjectDisposedException, not the error the input
+    /// would otherwise give (once, the password was tried first). The same for SignData/VerifyData and DeriveKeyTls.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(EcdsaFlavours))]
+    public void DisposedEcdsaRefusesImportsBeforeReadingThem(Implementation<PrimeEcdsa> flavour)
+    {
+        PrimeEcdsa ours = flavour.Create();
+        ours.Dispose();
+        DisposedRefusesImports(ours, (k, s) => EcKeyFormats.ImportPkcs8PrivateKey(k, s, out _), (k, s) => EcKeyFormats.ImportSubjectPublicKeyInfo(k, s, out _), (k, s) => EcKeyFormats.ImportECPrivateKey(k, s, out _), (k, s) => EcKeyFormats.ImportFromPem(k, s));
+        Assert.Throws<ObjectDisposedException>(() => ours.SignData(new byte[100], HashAlgorithmName.SHA256));
+        Assert.Throws<ObjectDisposedException>(() => ours.VerifyData(new byte[100], new byte[64], HashAlgorithmName.SHA256));
+        Assert.Throws<ObjectDisposedException>(() => ours.SignData(new System.IO.MemoryStream(new byte[100]), HashAlgorithmName.SHA256));
+    }
+
+    /// <inheritdoc cref="DisposedEcdsaRefusesImportsBeforeReadingThem"/>
+    [Theory]
+    [MemberData(nameof(EcdhFlavours))]
+    public void DisposedEcdhRefusesImportsBeforeReadingThem(Implementation<PrimeEcdh> flavour)
+    {
+        using ECDiffieHellman other = ECDiffieHellman.Create(ECCurve.NamedCurves.nistP256);
+        PrimeEcdh ours = flavour.Create();
+        ours.Dispose();
+        DisposedRefusesImports(ours, (k, s) => EcKeyFormats.ImportPkcs8PrivateKey(k, s, out _), (k, s) => EcKeyFormats.ImportSubjectPublicKeyInfo(k, s, out _), (k, s) => EcKeyFormats.ImportECPrivateKey(k, s, out _), (k, s) => EcKeyFormats.ImportFromPem(k, s));
+        Assert.Throws<ObjectDisposedException>(() => ours.DeriveKeyTls(other.PublicKey, new byte[4], new byte[7]));   // the seed must be 64 bytes
+    }
+
+    /// <summary>
+    /// An explicit curve's Seed and Hash (ANSI X9.62's verifiably random generation) come back as they were imported,
+    /// from ExportParameters and ExportExplicitParameters (and an ECDH object's PublicKey); another object importing
+    /// the same parameters with another seed, or none, gets its own.
+    /// </summary>
+    [Fact]
+    public void ExplicitCurveSeedAndHashAreKeptThroughImportAndExport()
+    {
+        using ECDsa source = ECDsa.Create(ECCurve.NamedCurves.nistP256);
+        ECParameters explicitKey = source.ExportExplicitParameters(true);
+        byte[] seed = ConcurrencyTests.Bytes(20, 7);
+        foreach (Func<AsymmetricAlgorithm> create in new Func<AsymmetricAlgorithm>[] { PrimeEcdsa.Create, PrimeEcdh.Create, Panicode.Crypto.Unsafe.UnsafeCrypto.CreateEcdsa, Panicode.Crypto.Unsafe.UnsafeCrypto.CreateEcdh })
+        {
+            ECParameters withSeed = explicitKey;
+            withSeed.Curve.Seed = (byte[])seed.Clone();
+            withSeed.Curve.Hash = HashAlgorithmName.SHA1;
+            ECParameters withoutSeed = explicitKey;
+            withoutSeed.Curve.Seed = null;
+            withoutSeed.Curve.Hash = null;
+            using AsymmetricAlgorithm seeded = create();
+            using AsymmetricAlgorithm unseeded = create();
+            Import(seeded, withSeed);
+            Import(unseeded, withoutSeed);
+            foreach (ECParameters exported in Exports(seeded))
+            {
+                Assert.False(exported.Curve.IsNamed);
+                Assert.Equal(seed, exported.Curve.Seed);
+                Assert.Equal(HashAlgorithmName.SHA1, exported.Curve.Hash);
+            }
+
+            foreach (ECParameters exported in Exports(unseeded))
+            {
+                Assert.Null(exported.Curve.Seed);
+                Assert.Null(exported.Curve.Hash);
+            }
+        }
+    }
+
+    /// <summary>
+    /// CFB8 decryption accepts PKCS7, ANSI X9.23 and ISO 10126 padding of up to a full block, as the built-in Aes
+    /// does (.NET Framework's AesCryptoServiceProvider pads that way), besides the one-byte padding of the feedback
+    /// unit that encryption writes (RijndaelManaged's); Zeros is never removed. Compared with the built-in on
+    /// hand-made tails, through the one-shot and a transform.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(RijndaelFlavours))]
+    public void Cfb8DepaddingMatchesTheBuiltInAes(Implementation<SymmetricAlgorithm> flavour)
+    {
+        using SymmetricAlgorithm ours = flavour.Create();
+        using Aes builtIn = Aes.Create();
+        ours.Key = builtIn.Key = ConcurrencyTests.Bytes(16, 21);
+        byte[] iv = ConcurrencyTests.Bytes(16, 22);
+        byte[] data = { 1, 2, 3, 4, 5 };
+        byte[][] tails =
+        {
+            Concat(data, Repeat(1, 1)), Concat(data, Repeat(11, 11)), Repeat(16, 16), Concat(data, Repeat(16, 16)),
+            Concat(new byte[] { 9 }, Repeat(17, 17)), Concat(data, Repeat(2, 2)), Concat(data, Repeat(0, 10), Repeat(11, 1)),
+            Concat(data, Repeat(7, 10), Repeat(11, 1)), Concat(data, Repeat(0, 1)), Repeat(12, 12), Concat(data, Repeat(3, 1), Repeat(11, 10)),
+            Concat(Repeat(1, 20), Repeat(20, 20)), Repeat(16, 3), Concat(data, Repeat(0, 15), Repeat(16, 1)),
+        };
+        var failures = new List<string>();
+        foreach (byte[] plain in tails)
+        {
+            byte[] ciphertext = builtIn.EncryptCfb(plain, iv, PaddingMode.None, 8);
+            foreach (PaddingMode padding in new[] { PaddingMode.PKCS7, PaddingMode.ANSIX923, PaddingMode.ISO10126, PaddingMode.Zeros })
+            {
+                string expected = Outcome(() => builtIn.DecryptCfb(ciphertext, iv, padding, 8), builtIn: true);
+                string oneShot = Outcome(() => ours.DecryptCfb(ciphertext, iv, padding, 8), builtIn: false);
+                ours.Mode = CipherMode.CFB;
+                ours.FeedbackSize = 8;
+                ours.Padding = padding;
+                ours.IV = iv;
+                string transform = Outcome(() =>
+                {
+                    using ICryptoTransform decryptor = ours.CreateDecryptor();
+                    byte[] head = new byte[ciphertext.Length];
+                    int written = decryptor.TransformBlock(ciphertext, 0, ciphertext.Length - 1, head, 0);
+                    byte[] last = decryptor.TransformFinalBlock(ciphertext, ciphertext.Length - 1, 1);
+                    return Concat(head.AsSpan(0, written).ToArray(), last);
+                }, builtIn: false);
+                foreach ((string how, string actual) in new[] { ("one-shot", oneShot), ("transform", transform) })
+                {
+                    if (actual != expected)
+                    {
+                        failures.Add($"{Convert.ToHexString(plain)} {padding} {how}: built-in {expected}, ours {actual}");
+                    }
+                }
+            }
+        }
+
+        Assert.True(failures.Count == 0, string.Join("\n", failures));
+    }
+
+    /// <summary>
+    /// Every block cipher, every CFB feedback size below the block: data padded with PKCS7 to a full block decrypts
+    /// (the feedback unit need not divide the block), and encryption still pads to the unit.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(BlockCiphers))]
+    public void CfbDecryptionRemovesPaddingOfAFullBlock(Implementation<SymmetricAlgorithm> flavour)
+    {
+        using SymmetricAlgorithm ours = flavour.Create();
+        ours.Key = ConcurrencyTests.Bytes(16, 31);
+        int bs = ours.BlockSize / 8;
+        byte[] iv = ConcurrencyTests.Bytes(bs, 32);
+        for (int unit = 1; unit < bs; unit++)
+        {
+            // A full block of padding; the data's length makes the message a whole number of units.
+            int dataLength = (2 * unit) + ((unit - (bs % unit)) % unit);
+            byte[] data = ConcurrencyTests.Bytes(dataLength, unit);
+            byte[] padded = Concat(data, Repeat(bs, bs));
+            Assert.Equal(0, padded.Length % unit);
+            byte[] ciphertext = ours.EncryptCfb(padded, iv, PaddingMode.None, 8 * unit);
+            Assert.Equal(data, ours.DecryptCfb(ciphertext, iv, PaddingMode.PKCS7, 8 * unit));
+            Assert.Equal(data.Length + unit - (data.Length % unit), ours.EncryptCfb(data, iv, PaddingMode.PKCS7, 8 * unit).Length);
+        }
+    }
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> RijndaelFlavours => Implementations.RijndaelData;
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCiphers => Implementations.BlockCipherData;
+
+    private static void DisposedRefusesImports<T>(T ours, Action<T, byte[]> pkcs8, Action<T, byte[]> spki, Action<T, byte[]> ecPrivate, Action<T, string> pem)
+        where T : AsymmetricAlgorithm
+    {
+        using ECDsa source = ECDsa.Create(ECCurve.NamedCurves.nistP256);
+        var pbe = new PbeParameters(PbeEncryptionAlgorithm.Aes128Cbc, HashAlgorithmName.SHA256, 1000);
+        byte[] encrypted = source.ExportEncryptedPkcs8PrivateKey("right", pbe);
+        string encryptedPem = source.ExportEncryptedPkcs8PrivateKeyPem("right", pbe);
+        byte[] garbage = { 0x30, 0x03, 0x02, 0x01, 0x00 };
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportEncryptedPkcs8PrivateKey("wrong", encrypted, out _));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportEncryptedPkcs8PrivateKey("wrong"u8, encrypted, out _));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportEncryptedPkcs8PrivateKey("right", encrypted, out _));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportFromEncryptedPem(encryptedPem, "wrong"));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportFromEncryptedPem(encryptedPem, "wrong"u8));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportPkcs8PrivateKey(garbage, out _));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportSubjectPublicKeyInfo(garbage, out _));
+        Assert.Throws<ObjectDisposedException>(() => ((ECAlgorithm)(AsymmetricAlgorithm)ours).ImportECPrivateKey(garbage, out _));
+        Assert.Throws<ObjectDisposedException>(() => ours.ImportFromPem("no PEM here"));
+        Assert.Throws<ObjectDisposedException>(() => ours.ExportEncryptedPkcs8PrivateKey("pw", pbe));
+
+        // The netstandard2.0 import methods (EcKeyFormats), called directly.
+        Assert.Throws<ObjectDisposedException>(() => pkcs8(ours, garbage));
+        Assert.Throws<ObjectDisposedException>(() => spki(ours, garbage));
+        Assert.Throws<ObjectDisposedException>(() => ecPrivate(ours, garbage));
+        Assert.Throws<ObjectDisposedException>(() => pem(ours, "no PEM here"));
+    }
+
+    private static void Import(AsymmetricAlgorithm key, ECParameters parameters)
+    {
+        if (key is ECAlgorithm ec)
+        {
+            ec.ImportParameters(parameters);
+        }
+    }
+
+    private static IEnumerable<ECParameters> Exports(AsymmetricAlgorithm key)
+    {
+        var ec = (ECAlgorithm)key;
+        yield return ec.ExportParameters(false);
+        yield return ec.ExportParameters(true);
+        yield return ec.ExportExplicitParameters(false);
+        if (key is ECDiffieHellman ecdh)
+        {
+            using ECDiffieHellmanPublicKey publicKey = ecdh.PublicKey;
+            yield return publicKey.ExportParameters();
+            yield return publicKey.ExportExplicitParameters();
+        }
+    }
+
+    private static string Outcome(Func<byte[]> decrypt, bool builtIn)
+    {
+        try
+        {
+            return Convert.ToHexString(decrypt());
+        }
+        catch (CryptographicException)
+        {
+            return "rejected";
+        }
+        catch (Exception e) when (builtIn && e is IndexOutOfRangeException or ArgumentOutOfRangeException)
+        {
+            // The built-in Aes (on OpenSSL) fails this way when the pad value is longer than the message; ours throws
+            // CryptographicException, as for any other bad padding.
+            return "rejected";
+        }
+    }
+
+    private static byte[] Repeat(int value, int count) => Enumerable.Repeat((byte)value, count).ToArray();
+
+    private static byte[] Concat(params byte[][] parts) => parts.SelectMany(p => p).ToArray();
 
     /// <summary>A curve over GF(p) with the given order and cofactor through a point G chosen on it (b is solved for).</summary>
     internal static ECCurve CurveThrough(BigInteger p, BigInteger n, int cofactor)

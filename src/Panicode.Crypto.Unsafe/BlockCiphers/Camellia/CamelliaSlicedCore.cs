@@ -217,7 +217,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
             return done;
         }
 
-        Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];
+        Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];   // stackalloc bound: Blocks is the constant 16
         fixed (byte* b = buffer)
         {
             new ReadOnlySpan<byte>(src + (16 * done), 16 * rest).CopyTo(buffer);

@@ -113,7 +113,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
                 int rest = blocks - n;
                 if (rest >= FewestPaddedBlocks)
                 {
-                    Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];
+                    Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];   // stackalloc bound: Blocks is the constant 16
                     fixed (byte* b = buffer)
                     {
                         new ReadOnlySpan<byte>(src + (16 * n), 16 * rest).CopyTo(buffer);

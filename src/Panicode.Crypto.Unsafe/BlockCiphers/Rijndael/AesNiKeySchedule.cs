@@ -3,6 +3,7 @@ using System;
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
+using System.Security.Cryptography;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.BlockCiphers.Rijndael;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
@@ -22,9 +23,18 @@ internal static class AesNiKeySchedule
     public static (int Rounds, Vector128<byte>[] Encryption, Vector128<byte>[] Decryption) Expand(ReadOnlySpan<byte> key, int nb)
     {
         Debug.Assert(nb is >= 4 and <= 8);
+
+        // The public classes check the key first; checked again here because the stack reserved below must not depend
+        // on the caller's length (a 512 MiB key once overflowed the stack and ended the process).
+        if (!RijndaelKeySchedule.IsKeyLength(key.Length))
+        {
+            throw new CryptographicException(ErrorMessages.InvalidKeySize);
+        }
+
         int rounds = RijndaelKeySchedule.Rounds(nb, key.Length / 4);
         int halves = (nb + 3) / 4;
-        Span<uint> words = stackalloc uint[nb * (rounds + 1)];
+        Span<uint> words = stackalloc uint[RijndaelKeySchedule.MaxRoundKeyWords];
+        words = words.Slice(0, nb * (rounds + 1));
         RijndaelKeySchedule.ExpandEncryptionKey(key, words);
         Vector128<byte>[] encryption = new Vector128<byte>[halves * (rounds + 1)];
         Vector128<byte>[] decryption = new Vector128<byte>[encryption.Length];

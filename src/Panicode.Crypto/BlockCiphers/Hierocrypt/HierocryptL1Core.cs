@@ -59,7 +59,7 @@ internal sealed class HierocryptL1Core : Modes.BlockCipher
     internal static ulong[] ExpandKey(ReadOnlySpan<byte> key)
     {
         ReadOnlySpan<uint> constants = HierocryptSpec.RoundConstantsL1;
-        Span<ulong> wide = stackalloc ulong[constants.Length];
+        Span<ulong> wide = stackalloc ulong[constants.Length];   // stackalloc bound: a fixed table of the spec
         for (int t = 0; t < constants.Length; t++)
         {
             wide[t] = constants[t];

@@ -11,7 +11,13 @@ namespace Panicode.Crypto.BlockCiphers.Rijndael;
 /// </summary>
 internal static class RijndaelKeySchedule
 {
+    /// <summary>The most round-key words of any (Nb, Nk): Nb * (Nr + 1) = 8 * (8 + 6 + 1), for 256-bit blocks and keys.</summary>
+    public const int MaxRoundKeyWords = 8 * (8 + 6 + 1);
+
     public static int Rounds(int blockWords, int keyWords) => Math.Max(blockWords, keyWords) + 6;
+
+    /// <summary>True when <paramref name="keyBytes"/> is a Rijndael key length: 16 to 32 bytes in steps of 4 (§2).</summary>
+    public static bool IsKeyLength(int keyBytes) => keyBytes is >= 16 and <= 32 && keyBytes % 4 == 0;
 
     /// <summary>Fills <paramref name="roundKeys"/> (Nb * (Nr + 1) words) from <paramref name="key"/>.</summary>
     public static void ExpandEncryptionKey(ReadOnlySpan<byte> key, Span<uint> roundKeys)

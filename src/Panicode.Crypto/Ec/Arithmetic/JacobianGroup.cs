@@ -474,9 +474,9 @@ internal sealed class JacobianGroup : EcGroup
     /// </summary>
     internal static int[] Naf(ReadOnlySpan<byte> scalar, int w)
     {
-        uint[] k = new uint[Limbs.ForBits(scalar.Length * 8) + 1];
+        uint[] k = new uint[Limbs.ForBits(scalar.Length * 8) + 1];   // size: a public scalar, at most 84 bytes
         Limbs.FromBigEndian(scalar, k);
-        int[] digits = new int[(scalar.Length * 8) + 1];
+        int[] digits = new int[(scalar.Length * 8) + 1];   // size: as above
         int mod = 1 << w;
         int half = mod >> 1;
         int length = 0;

@@ -365,8 +365,13 @@ internal sealed class CurveParameters
         throw new CryptographicException(ErrorMessages.CurveNeitherNamedNorPrime);
     }
 
-    /// <summary>The curve as an ECCurve: named (OID and friendly name) or explicit prime.</summary>
-    public ECCurve ToECCurve(bool explicitParameters)
+    /// <summary>
+    /// The curve as an ECCurve: named (OID and friendly name) or explicit prime. An explicit curve carries the
+    /// <paramref name="seed"/> and <paramref name="hash"/> it was imported with (ANSI X9.62's verifiably random
+    /// generation, ECCurve.Seed/Hash): they are the key's, not the curve's, since one CurveParameters serves every key
+    /// on the same parameters whatever seed came with them.
+    /// </summary>
+    public ECCurve ToECCurve(bool explicitParameters, byte[]? seed = null, HashAlgorithmName? hash = null)
     {
         if (!explicitParameters && Oid != null)
         {
@@ -375,6 +380,8 @@ internal sealed class CurveParameters
 
         return new ECCurve
         {
+            Seed = (byte[]?)seed?.Clone(),
+            Hash = hash,
             CurveType = ECCurve.ECCurveType.PrimeShortWeierstrass,
             Prime = (byte[])P.Clone(),
             A = (byte[])A.Clone(),

@@ -27,7 +27,7 @@ internal static class EcdsaAlgorithm
         }
 
         input.Slice(0, output.Length).CopyTo(output);
-        int shift = (output.Length * 8) - qlen;
+        int shift = (output.Length * 8) - qlen;   // size: output is the order's length, at most 84 bytes
         if (shift > 0)
         {
             for (int i = output.Length - 1; i >= 0; i--)
@@ -175,7 +175,7 @@ internal static class EcdsaAlgorithm
     public static void RandomScalar(EcGroup group, byte[] k)
     {
         PrimeField sf = group.Scalars;
-        int excessBits = (k.Length * 8) - group.Curve.OrderBits;
+        int excessBits = (k.Length * 8) - group.Curve.OrderBits;   // size: k is OrderBytes long
         Span<uint> t = stackalloc uint[sf.LimbCount];
         using RandomNumberGenerator rng = RandomNumberGenerator.Create();
         while (true)

@@ -66,7 +66,7 @@ internal sealed class Rfc6979Nonces : IDisposable
 
             _first = false;
             byte[] tt = new byte[0];
-            while (tt.Length * 8 < qlen)
+            while (tt.Length * 8 < qlen)   // size: tt stops growing one HMAC output past qlen bits
             {
                 Replace(ref _v, Mac(_k, _v));
                 byte[] grown = new byte[tt.Length + _v.Length];

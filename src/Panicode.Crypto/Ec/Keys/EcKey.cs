@@ -30,6 +30,24 @@ internal sealed class EcKey : IDisposable
 
     public CurveParameters Curve => Group.Curve;
 
+    /// <summary>The explicit curve's seed as it was given (ECCurve.Seed), or null; exported with explicit parameters.</summary>
+    public byte[]? CurveSeed { get; private set; }
+
+    /// <summary>The explicit curve's hash as it was given (ECCurve.Hash), or null.</summary>
+    public HashAlgorithmName? CurveHash { get; private set; }
+
+    /// <summary>Keeps the Seed and Hash of <paramref name="given"/>, the curve this key was imported or generated on.</summary>
+    public EcKey WithCurveDetails(ECCurve given)
+    {
+        if (!given.IsNamed)
+        {
+            CurveSeed = (byte[]?)given.Seed?.Clone();
+            CurveHash = given.Hash;
+        }
+
+        return this;
+    }
+
     public static EcKey Generate(EcBackend backend, CurveParameters curve)
     {
         EcGroup group = GetGroup(backend, curve);
@@ -124,7 +142,7 @@ internal sealed class EcKey : IDisposable
 
         return new ECParameters
         {
-            Curve = Curve.ToECCurve(explicitCurve),
+            Curve = Curve.ToECCurve(explicitCurve, CurveSeed, CurveHash),
             Q = new ECPoint { X = (byte[])Qx.Clone(), Y = (byte[])Qy.Clone() },
             D = includePrivateParameters ? ExportD(D!, explicitCurve) : null,
         };
@@ -297,13 +315,13 @@ internal sealed class EcKeyState : IDisposable
     {
         ThrowIfDisposed();
         CurveParameters c = CurveParameters.FromECCurve(curve);
-        Replace(EcKey.Generate(_backend, c), explicitCurve: !curve.IsNamed);
+        Replace(EcKey.Generate(_backend, c).WithCurveDetails(curve), explicitCurve: !curve.IsNamed);
     }
 
     public void Import(ECParameters parameters)
     {
         ThrowIfDisposed();
-        Replace(EcKey.Import(_backend, parameters), explicitCurve: !parameters.Curve.IsNamed);
+        Replace(EcKey.Import(_backend, parameters).WithCurveDetails(parameters.Curve), explicitCurve: !parameters.Curve.IsNamed);
     }
 
     public void Dispose()

@@ -187,12 +187,12 @@ internal static class EcKeyEncoding
     }
 
     // A reader over the first DER value of source (as the BCL's Import* methods, which report how many bytes it took
-    // and ignore what follows).
+    // and ignore what follows). Only that value is copied: the header is decoded in place, so a huge buffer of garbage
+    // is refused without copying it.
     private static AsnReader First(ReadOnlySpan<byte> source, out int bytesRead)
     {
-        ReadOnlyMemory<byte> first = new AsnReader(source.ToArray(), AsnEncodingRules.DER).ReadEncodedValue();
-        bytesRead = first.Length;
-        return new AsnReader(first, AsnEncodingRules.DER);
+        AsnDecoder.ReadEncodedValue(source, AsnEncodingRules.DER, out _, out _, out bytesRead);
+        return new AsnReader(source.Slice(0, bytesRead).ToArray(), AsnEncodingRules.DER);
     }
 
     private static void WriteAlgorithm(AsnWriter writer, ECParameters key)
