@@ -91,6 +91,7 @@ internal readonly unsafe struct FiosKernel<TMul> : IMontgomeryKernel
     [SkipLocalsInit]
     private static void Mul(ulong* r, ulong* a, ulong* b, ulong* n, ulong n0, int k)
     {
+        // stackalloc bound: k <= Modulus.MaxLimbs.
         ulong* t = stackalloc ulong[k + 1];
         for (int j = 0; j <= k; j++)
         {

@@ -29,6 +29,7 @@ internal readonly struct CiosKernel : IMontgomeryKernel
     {
         int k = n.Length;
         Debug.Assert(a.Length >= k && b.Length >= k && r.Length >= k);
+        // stackalloc bound: k <= Modulus.MaxLimbs.
         Span<ulong> t = stackalloc ulong[k + 2];
         t.Clear();
         for (int i = 0; i < k; i++)

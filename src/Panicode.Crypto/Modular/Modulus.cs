@@ -11,6 +11,9 @@ namespace Panicode.Crypto.Modular;
 
 internal sealed class Modulus : IDisposable
 {
+    /// <summary>The most limbs a modulus may have: 16,384 bits, RSA's largest. Every stackalloc of the layer is at most this long (plus two).</summary>
+    public const int MaxLimbs = 256;
+
     private Modulus(ulong[] n, int bits)
     {
         N = n;
@@ -51,7 +54,7 @@ internal sealed class Modulus : IDisposable
         }
 
         value = value.Slice(start);
-        if (value.Length == 0 || (value[value.Length - 1] & 1) == 0 || (value.Length == 1 && value[0] < 3))
+        if (value.Length > 8 * MaxLimbs || value.Length == 0 || (value[value.Length - 1] & 1) == 0 || (value.Length == 1 && value[0] < 3))
         {
             throw new CryptographicException(ErrorMessages.RsaModulusInvalid);
         }
@@ -109,6 +112,7 @@ internal sealed class Modulus : IDisposable
     private void ComputeConstants()
     {
         int k = N.Length;
+        // stackalloc bound: k <= MaxLimbs (FromBigEndian refuses longer moduli).
         Span<ulong> x = stackalloc ulong[k];
         x.Clear();
         x[(Bits - 1) / 64] = 1UL << ((Bits - 1) % 64);
