@@ -14,5 +14,8 @@ internal static partial class ErrorMessages
     internal const string RsaInvalidSignatureInput = "The hash is not valid for the signature padding and key size.";
     internal const string RsaKeySizeInvalid = "Specified key is not a valid size for this algorithm.";
     internal const string RsaPaddingUnsupported = "The specified padding mode is not supported.";
+    internal const string RsaPbeUnsupported = "The encrypted key uses a password-based encryption this library does not read (PBES2 with PBKDF2 and AES-CBC only).";
+    internal const string RsaNotAnRsaKey = "The encoding is not an RSA key (rsaEncryption).";
+    internal const string RsaPemNoKey = "No RSA key was found in the PEM text (a PUBLIC KEY, RSA PUBLIC KEY, PRIVATE KEY or RSA PRIVATE KEY block; ENCRYPTED PRIVATE KEY for the encrypted import).";
     internal const string RsaMultiPrimeUnsupported = "Keys with more than two primes are not supported.";
 }
