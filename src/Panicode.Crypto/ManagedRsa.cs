@@ -493,8 +493,7 @@ public abstract class ManagedRsa : RSA
             throw new CryptographicException(ErrorMessages.RsaNoPrivateKey);
         }
 
-        using HashAlgorithm h = RsaPadding.CreateHash(hashAlgorithm);
-        int hLen = h.HashSize / 8;
+        int hLen = RsaPadding.HashLength(hashAlgorithm);
         if (hash.Length != hLen)
         {
             throw new CryptographicException(ErrorMessages.RsaInvalidSignatureInput);
@@ -509,6 +508,7 @@ public abstract class ManagedRsa : RSA
         else if (padding.Mode == RSASignaturePaddingMode.Pss)
         {
             // emBits = modBits - 1 (RFC 8017 §8.1.1 step 1); emLen is one byte shorter when modBits = 1 mod 8.
+            using HashAlgorithm h = RsaPadding.CreateHash(hashAlgorithm);
             int emLen = (key.KeySize + 6) / 8;
             fits = RsaPadding.TryEncodePss(h, hash, key.KeySize - 1, hLen, input.AsSpan(input.Length - emLen));
         }
@@ -529,8 +529,7 @@ public abstract class ManagedRsa : RSA
     {
         using Lease<RsaKey> lease = _state.Acquire();
         RsaKey key = lease.Value;
-        using HashAlgorithm h = RsaPadding.CreateHash(hashAlgorithm);
-        if (hash.Length != h.HashSize / 8)
+        if (hash.Length != RsaPadding.HashLength(hashAlgorithm))
         {
             return false;
         }
@@ -545,6 +544,7 @@ public abstract class ManagedRsa : RSA
 
         if (padding.Mode == RSASignaturePaddingMode.Pss)
         {
+            using HashAlgorithm h = RsaPadding.CreateHash(hashAlgorithm);
             byte[]? em = RecoverEncodedMessage(key, signature, (key.KeySize + 6) / 8);
             return em != null && RsaPadding.VerifyPss(h, hash, em, key.KeySize - 1, -1);
         }

@@ -16,11 +16,20 @@ internal static class RsaPadding
     /// <summary>The hash function by its BCL name (MD5, SHA1, SHA224, SHA256, SHA384, SHA512, SHA3-256/384/512).</summary>
     public static HashAlgorithm CreateHash(HashAlgorithmName name) => EcHash.Create(name);
 
-    public static int HashLength(HashAlgorithmName name)
+    /// <summary>
+    /// The output length of a hash by name, without creating it (PKCS#1 v1.5 needs only the length and the DigestInfo
+    /// prefix, so a SHA-3 hash computed elsewhere can be signed and verified where the platform has no SHA-3).
+    /// </summary>
+    public static int HashLength(HashAlgorithmName name) => (name.Name ?? string.Empty).ToUpperInvariant() switch
     {
-        using HashAlgorithm h = CreateHash(name);
-        return h.HashSize / 8;
-    }
+        "MD5" => 16,
+        "SHA1" => 20,
+        "SHA224" => 28,
+        "SHA256" or "SHA3-256" => 32,
+        "SHA384" or "SHA3-384" => 48,
+        "SHA512" or "SHA3-512" => 64,
+        _ => throw new CryptographicException(ErrorMessages.Format(ErrorMessages.UnknownHash, name.Name)),
+    };
 
     /// <summary>
     /// The DER prefix of DigestInfo (RFC 8017 §9.2 note 1): SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING (hLen) },
