@@ -47,6 +47,7 @@ internal readonly struct MulxMultiplier : IWordMultiplier
         return Bmi2.X64.MultiplyNoFlags(a, b);
     }
 }
+
 #endif
 
 /// <summary>The FIOS kernel over a word multiplier.</summary>
@@ -66,7 +67,9 @@ internal readonly unsafe struct FiosKernel<TMul> : IMontgomeryKernel
     {
         fixed (ulong* pr = r, pa = a, pn = n)
         {
-            Sqr(pr, pa, pn, n0, n.Length);
+            // FIOS with a = b: a separate SOS squaring (k(k+1)/2 + k^2 products) measured slower here than this loop
+            // (docs/benchmarks.md, "RSA and the Montgomery layer").
+            Mul(pr, pa, pa, pn, n0, n.Length);
         }
     }
 
@@ -134,98 +137,6 @@ internal readonly unsafe struct FiosKernel<TMul> : IMontgomeryKernel
         for (int j = 0; j < k; j++)
         {
             r[j] = (r[j] & ~keep) | (t[j] & keep);
-            t[j] = 0;
-        }
-    }
-
-    // Squaring, Separated Operand Scanning (Koç, Acar and Kaliski 1996, §3): the 2k-limb square from k(k - 1)/2 cross
-    // products doubled plus k diagonal ones, then a Montgomery reduction of k rows; about 1.5 k^2 word products
-    // against FIOS's 2 k^2. Bounds: a^2 + M n < n^2 + R n, so after dividing by R the value is below 2n, its top bit
-    // kept in `extra`; one subtraction of n.
-    [SkipLocalsInit]
-    private static void Sqr(ulong* r, ulong* a, ulong* n, ulong n0, int k)
-    {
-        // stackalloc bound: k <= Modulus.MaxLimbs.
-        ulong* t = stackalloc ulong[2 * k];
-        for (int j = 0; j < 2 * k; j++)
-        {
-            t[j] = 0;
-        }
-
-        for (int i = 0; i < k - 1; i++)
-        {
-            ulong ai = a[i];
-            ulong c = 0;
-            for (int j = i + 1; j < k; j++)
-            {
-                c = MulAdd(ai, a[j], t[i + j], c, out t[i + j]);
-            }
-
-            t[i + k] = c;
-        }
-
-        // t = 2 t + sum a[i]^2 2^(128 i).
-        ulong shifted = 0;
-        ulong carry = 0;
-        for (int i = 0; i < k; i++)
-        {
-            ulong lo = t[2 * i], hi = t[(2 * i) + 1];
-            ulong lo2 = (lo << 1) | shifted;
-            ulong hi2 = (hi << 1) | (lo >> 63);
-            shifted = hi >> 63;
-            ulong dh = default(TMul).Mul(a[i], a[i], out ulong dl);
-            ulong s0 = lo2 + dl;
-            ulong c0 = Carry(s0, dl);
-            s0 += carry;
-            c0 += Carry(s0, carry);
-            ulong s1 = hi2 + dh;
-            ulong c1 = Carry(s1, dh);
-            s1 += c0;
-            c1 += Carry(s1, c0);
-            t[2 * i] = s0;
-            t[(2 * i) + 1] = s1;
-            carry = c1;
-        }
-
-        // Montgomery reduction of the 2k limbs.
-        ulong extra = 0;
-        for (int i = 0; i < k; i++)
-        {
-            ulong m = t[i] * n0;
-            ulong c = 0;
-            for (int j = 0; j < k; j++)
-            {
-                c = MulAdd(m, n[j], t[i + j], c, out t[i + j]);
-            }
-
-            ulong s = t[i + k] + c;
-            ulong c1 = Carry(s, c);
-            ulong s2 = s + extra;
-            ulong c2 = Carry(s2, extra);
-            t[i + k] = s2;
-            extra = c1 + c2;
-        }
-
-        ulong* u = t + k;
-        ulong borrow = 0;
-        for (int j = 0; j < k; j++)
-        {
-            ulong x = u[j];
-            ulong d = x - n[j];
-            ulong b1 = x < n[j] ? 1UL : 0UL;
-            ulong d2 = d - borrow;
-            borrow = b1 | (d < borrow ? 1UL : 0UL);
-            r[j] = d2;
-        }
-
-        ulong keep = 0UL - ((extra | (borrow ^ 1)) ^ 1);
-        for (int j = 0; j < k; j++)
-        {
-            r[j] = (r[j] & ~keep) | (u[j] & keep);
-        }
-
-        for (int j = 0; j < 2 * k; j++)
-        {
             t[j] = 0;
         }
     }
