@@ -1,0 +1,299 @@
+#if NET
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using Panicode.Crypto.Aead;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+using X86Aes = System.Runtime.Intrinsics.X86.Aes;
+
+namespace Panicode.Crypto.Unsafe.Aead;
+
+/// <summary>
+/// AES-GCM's whole blocks in one stitched pass (NIST SP 800-38D §6.4-§6.5; the technique of S. Gueron, "Intel's New AES
+/// Instructions for Enhanced Performance and Security", and of OpenSSL's aesni_gcm): eight counter blocks go through
+/// the AES-NI rounds while the eight ciphertext blocks before them are multiplied by H^8 .. H^1 (Karatsuba: three
+/// carry-less multiplies a block), and the eight products are reduced once (<see cref="GHashClmul.Reduce"/>). The AES
+/// rounds and the multiplies are independent, so the out-of-order core runs them side by side on different ports
+/// instead of one after the other, and no keystream buffer is written: each counter block is made in a register,
+/// encrypted and XORed into the data as it is stored (the data folded into the last round key, which AESENCLAST
+/// XORs in anyway).
+/// <para>Encryption hashes the previous batch's ciphertext beside the current batch's rounds (its own ciphertext is
+/// not known until its rounds end); decryption hashes the batch it decrypts. Either way every load of a batch comes
+/// before its first store, so source and destination may be the same memory.</para>
+/// <para>.NET 10 has no VAES (256- and 512-bit AESENC), so the rounds are 128-bit: a CPU with VAES could encrypt two
+/// or four blocks per instruction, which this loop cannot.</para>
+/// </summary>
+internal sealed unsafe class AesNiGcm : GcmBulk
+{
+    private const int Batch = GHashClmul.Aggregate;
+
+    private readonly RijndaelAesNiCore _core;
+    private readonly GHashClmul _ghash;
+
+    public AesNiGcm(RijndaelAesNiCore core, GHashClmul ghash)
+    {
+        Debug.Assert(IsSupported && core.Rounds >= Batch);
+        _core = core;
+        _ghash = ghash;
+    }
+
+    /// <summary>AES-NI, PCLMULQDQ and SSSE3 (the byte shuffles).</summary>
+    public static bool IsSupported => X86Aes.IsSupported && Pclmulqdq.IsSupported && Ssse3.IsSupported;
+
+    public override void Seal(Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue value) =>
+        Run(encrypt: true, counter, source, destination, ref value);
+
+    public override void Open(Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue value) =>
+        Run(encrypt: false, counter, source, destination, ref value);
+
+    private void Run(bool encrypt, Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue value)
+    {
+        Debug.Assert(counter.Length == 16 && source.Length % 16 == 0 && destination.Length == source.Length);
+        if (source.Length == 0)
+        {
+            return;
+        }
+
+        fixed (byte* ctr = counter)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = _core.EncryptionKeys)
+        fixed (Vector128<ulong>* h = _ghash.Powers)
+        fixed (Vector128<ulong>* hf = _ghash.Folded)
+        {
+            Vector128<ulong> y = Vector128.Create(value.Low, value.High);
+            Vector128<uint> count = Ssse3.Shuffle(Sse2.LoadVector128(ctr), CounterOrder).AsUInt32();
+            int blocks = source.Length / 16;
+            y = encrypt
+                ? SealBlocks(ref count, src, dst, blocks, keys, _core.Rounds, h, hf, y)
+                : OpenBlocks(ref count, src, dst, blocks, keys, _core.Rounds, h, hf, y);
+            Sse2.Store(ctr, Ssse3.Shuffle(count.AsByte(), CounterOrder));
+            value.Low = y.GetElement(0);
+            value.High = y.GetElement(1);
+        }
+    }
+
+    // Swaps bytes 12..15, so that GCM's big-endian 32-bit counter (inc32, SP 800-38D §6.2) is lane 3 of a Vector128<uint>
+    // and one vector add makes the next counter block, wrapping modulo 2^32 as inc32 does; the same shuffle turns it back.
+    private static Vector128<byte> CounterOrder => Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
+
+    private static Vector128<byte> Reverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> CounterBlock(Vector128<uint> count, uint i, Vector128<byte> k0) =>
+        Ssse3.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder) ^ k0;
+
+    private static Vector128<ulong> SealBlocks(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    {
+        if (blocks >= Batch)
+        {
+            // The first batch has no ciphertext before it to hash; every later one hashes its predecessor's.
+            Ctr8(ref count, src, dst, keys, rounds);
+            byte* previous = dst;
+            src += 16 * Batch;
+            dst += 16 * Batch;
+            for (blocks -= Batch; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
+            {
+                y = Stitched(ref count, src, dst, previous, keys, rounds, h, hf, y);
+                previous = dst;
+            }
+
+            y = Absorb(previous, Batch, h, hf, y);
+        }
+
+        if (blocks > 0)
+        {
+            CtrTail(ref count, src, dst, blocks, keys, rounds);
+            y = Absorb(dst, blocks, h, hf, y);
+        }
+
+        return y;
+    }
+
+    private static Vector128<ulong> OpenBlocks(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    {
+        for (; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
+        {
+            y = Stitched(ref count, src, dst, src, keys, rounds, h, hf, y);
+        }
+
+        if (blocks > 0)
+        {
+            // Hashed before it is decrypted: in place, the decryption overwrites the ciphertext.
+            y = Absorb(src, blocks, h, hf, y);
+            CtrTail(ref count, src, dst, blocks, keys, rounds);
+        }
+
+        return y;
+    }
+
+    /// <summary>
+    /// CTR over eight blocks (src to dst) while the eight ciphertext blocks at <paramref name="hash"/> are absorbed into
+    /// <paramref name="y"/>: block j times H^(8-j), one multiply beside each of the first rounds, one reduction. All
+    /// loads (of <paramref name="hash"/> and <paramref name="src"/>) precede the stores to <paramref name="dst"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<ulong> Stitched(ref Vector128<uint> count, byte* src, byte* dst, byte* hash, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    {
+        Vector128<byte> reverse = Reverse;
+        Start(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+            out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+
+        // Block 0 carries the running value Y: (Y ^ X0)·H^8 ^ X1·H^7 ^ ... ^ X7·H (aggregated reduction).
+        Vector128<ulong> x = GHashClmul.Load(hash, reverse) ^ y;
+        Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, h[Batch - 1], 0x00);
+        Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, h[Batch - 1], 0x11);
+        Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[Batch - 1], 0x00);
+        for (int round = 1; round < rounds; round++)
+        {
+            Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+
+            // AES has at least 10 rounds, so blocks 1..7 each find a round to run beside (Batch <= rounds).
+            if (round < Batch)
+            {
+                x = GHashClmul.Load(hash + 16 * round, reverse);
+                int power = Batch - 1 - round;
+                lo ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x00);
+                hi ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x11);
+                mid ^= Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[power], 0x00);
+            }
+        }
+
+        // Karatsuba: (x.lo ^ x.hi)(h.lo ^ h.hi) = lo ^ hi ^ (the middle terms), summed over the blocks.
+        y = GHashClmul.Reduce(lo, mid ^ lo ^ hi, hi, Vector128.Create(GHashClmul.Reduction));
+
+        Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        return y;
+    }
+
+    /// <summary>CTR over eight blocks, nothing hashed (the first batch of an encryption).</summary>
+    private static void Ctr8(ref Vector128<uint> count, byte* src, byte* dst, Vector128<byte>* keys, int rounds)
+    {
+        Start(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+            out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+        for (int round = 1; round < rounds; round++)
+        {
+            Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+        }
+
+        Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+    }
+
+    /// <summary>Eight counter blocks from <paramref name="count"/> on, whitened with <paramref name="k0"/>; advances the count.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Start(ref Vector128<uint> count, Vector128<byte> k0, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+        out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7)
+    {
+        Vector128<uint> c = count;
+        b0 = CounterBlock(c, 0, k0);
+        b1 = CounterBlock(c, 1, k0);
+        b2 = CounterBlock(c, 2, k0);
+        b3 = CounterBlock(c, 3, k0);
+        b4 = CounterBlock(c, 4, k0);
+        b5 = CounterBlock(c, 5, k0);
+        b6 = CounterBlock(c, 6, k0);
+        b7 = CounterBlock(c, 7, k0);
+        count = c + Vector128.Create(0u, 0u, 0u, (uint)Batch);
+    }
+
+    /// <summary>One AESENC round on eight blocks: eight independent instructions, one issued per cycle or better.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round(Vector128<byte> k, ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
+        ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
+    {
+        b0 = X86Aes.Encrypt(b0, k);
+        b1 = X86Aes.Encrypt(b1, k);
+        b2 = X86Aes.Encrypt(b2, k);
+        b3 = X86Aes.Encrypt(b3, k);
+        b4 = X86Aes.Encrypt(b4, k);
+        b5 = X86Aes.Encrypt(b5, k);
+        b6 = X86Aes.Encrypt(b6, k);
+        b7 = X86Aes.Encrypt(b7, k);
+    }
+
+    /// <summary>
+    /// The last round, the data XORed in and stored: AESENCLAST ends by XORing its key, so XORing the data into that key
+    /// XORs it into the keystream block for free. The eight loads come before the eight stores (in place is safe).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Finish(Vector128<byte> last, byte* src, byte* dst, Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
+        Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7)
+    {
+        b0 = X86Aes.EncryptLast(b0, last ^ Sse2.LoadVector128(src));
+        b1 = X86Aes.EncryptLast(b1, last ^ Sse2.LoadVector128(src + 16));
+        b2 = X86Aes.EncryptLast(b2, last ^ Sse2.LoadVector128(src + 32));
+        b3 = X86Aes.EncryptLast(b3, last ^ Sse2.LoadVector128(src + 48));
+        b4 = X86Aes.EncryptLast(b4, last ^ Sse2.LoadVector128(src + 64));
+        b5 = X86Aes.EncryptLast(b5, last ^ Sse2.LoadVector128(src + 80));
+        b6 = X86Aes.EncryptLast(b6, last ^ Sse2.LoadVector128(src + 96));
+        b7 = X86Aes.EncryptLast(b7, last ^ Sse2.LoadVector128(src + 112));
+        Sse2.Store(dst, b0);
+        Sse2.Store(dst + 16, b1);
+        Sse2.Store(dst + 32, b2);
+        Sse2.Store(dst + 48, b3);
+        Sse2.Store(dst + 64, b4);
+        Sse2.Store(dst + 80, b5);
+        Sse2.Store(dst + 96, b6);
+        Sse2.Store(dst + 112, b7);
+    }
+
+    /// <summary>CTR over fewer than eight blocks: pairs in flight, then the odd one.</summary>
+    private static void CtrTail(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    {
+        Debug.Assert(blocks is > 0 and < Batch);
+        Vector128<byte> k0 = keys[0];
+        Vector128<byte> last = keys[rounds];
+        for (; blocks >= 2; blocks -= 2, src += 32, dst += 32)
+        {
+            Vector128<byte> b0 = CounterBlock(count, 0, k0);
+            Vector128<byte> b1 = CounterBlock(count, 1, k0);
+            count += Vector128.Create(0u, 0u, 0u, 2u);
+            for (int round = 1; round < rounds; round++)
+            {
+                b0 = X86Aes.Encrypt(b0, keys[round]);
+                b1 = X86Aes.Encrypt(b1, keys[round]);
+            }
+
+            b0 = X86Aes.EncryptLast(b0, last ^ Sse2.LoadVector128(src));
+            b1 = X86Aes.EncryptLast(b1, last ^ Sse2.LoadVector128(src + 16));
+            Sse2.Store(dst, b0);
+            Sse2.Store(dst + 16, b1);
+        }
+
+        if (blocks == 1)
+        {
+            Vector128<byte> b = CounterBlock(count, 0, k0);
+            count += Vector128.Create(0u, 0u, 0u, 1u);
+            for (int round = 1; round < rounds; round++)
+            {
+                b = X86Aes.Encrypt(b, keys[round]);
+            }
+
+            Sse2.Store(dst, X86Aes.EncryptLast(b, last ^ Sse2.LoadVector128(src)));
+        }
+    }
+
+    /// <summary>Absorbs <paramref name="blocks"/> (1 to 8) blocks at <paramref name="p"/>: block j times H^(n-j), one reduction.</summary>
+    private static Vector128<ulong> Absorb(byte* p, int blocks, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    {
+        Debug.Assert(blocks is > 0 and <= Batch);
+        Vector128<byte> reverse = Reverse;
+        Vector128<ulong> x = GHashClmul.Load(p, reverse) ^ y;
+        Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, h[blocks - 1], 0x00);
+        Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, h[blocks - 1], 0x11);
+        Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[blocks - 1], 0x00);
+        for (int j = 1; j < blocks; j++)
+        {
+            x = GHashClmul.Load(p + 16 * j, reverse);
+            int power = blocks - 1 - j;
+            lo ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x00);
+            hi ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x11);
+            mid ^= Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[power], 0x00);
+        }
+
+        return GHashClmul.Reduce(lo, mid ^ lo ^ hi, hi, Vector128.Create(GHashClmul.Reduction));
+    }
+}
+#endif
