@@ -77,14 +77,24 @@ internal sealed unsafe class AesNiGcm : GcmBulk
 
     // Swaps bytes 12..15, so that GCM's big-endian 32-bit counter (inc32, SP 800-38D §6.2) is lane 3 of a Vector128<uint>
     // and one vector add makes the next counter block, wrapping modulo 2^32 as inc32 does; the same shuffle turns it back.
-    private static Vector128<byte> CounterOrder => Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
+    private static Vector128<byte> CounterOrder
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
+    }
 
-    private static Vector128<byte> Reverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    private static Vector128<byte> Reverse
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> CounterBlock(Vector128<uint> count, uint i, Vector128<byte> k0) =>
         Ssse3.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder) ^ k0;
 
+    // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static Vector128<ulong> SealBlocks(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
     {
         if (blocks >= Batch)
@@ -112,6 +122,8 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         return y;
     }
 
+    // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static Vector128<ulong> OpenBlocks(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
     {
         for (; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
