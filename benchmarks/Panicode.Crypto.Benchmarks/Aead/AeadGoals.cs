@@ -102,6 +102,13 @@ public static class AeadGoals
         report.AppendLine(string.Format(c, "`dotnet run -c Release --project benchmarks/Panicode.Crypto.Benchmarks -- --aead-goals{0}`, {1:yyyy-MM-dd HH:mm} UTC, {2}, {3} logical processors, {4}; load average {5:F2} before, {6:F2} after; {7} interleaved rounds of {8} ms per row, fastest kept.",
             quick ? " --quick" : string.Empty, DateTime.UtcNow, System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription, Environment.ProcessorCount, CpuName(),
             loadBefore, SymmetricGoals.LoadAverage(), rounds, quick ? 20 : 50));
+        using (Gcm probe = UnsafeCrypto.CreateRijndael().CreateGcm(key))
+        {
+            report.AppendLine(probe.Bulk is Unsafe.Aead.AesNiGcm stitched
+                ? $"Unsafe AES-GCM: stitched AES-NI loop, {stitched.Width}-bit carry-less multiplies."
+                : "Unsafe AES-GCM: CTR and GHASH one after the other (no stitched loop on this CPU or configuration).");
+        }
+
         report.AppendLine();
         report.AppendLine("| measure | MB/s |");
         report.AppendLine("|---|---:|");

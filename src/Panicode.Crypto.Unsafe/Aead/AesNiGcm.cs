@@ -14,7 +14,8 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// AES-GCM's whole blocks in one stitched pass (NIST SP 800-38D §6.4-§6.5; the technique of S. Gueron, "Intel's New AES
 /// Instructions for Enhanced Performance and Security", and of OpenSSL's aesni_gcm): eight counter blocks go through
 /// the AES-NI rounds while the eight ciphertext blocks before them are multiplied by H^8 .. H^1 (Karatsuba: three
-/// carry-less multiplies a block), and the eight products are reduced once (<see cref="GHashClmul.Reduce"/>). The AES
+/// carry-less multiplies a block; one, two or four blocks per instruction as <see cref="IClmulAccumulator"/> says), and
+/// the eight products are reduced once (<see cref="GHashClmul.Reduce"/>). The AES
 /// rounds and the multiplies are independent, so the out-of-order core runs them side by side on different ports
 /// instead of one after the other, and no keystream buffer is written: each counter block is made in a register,
 /// encrypted and XORed into the data as it is stored (the data folded into the last round key, which AESENCLAST
@@ -30,14 +31,21 @@ internal sealed unsafe class AesNiGcm : GcmBulk
     private const int Batch = GHashClmul.Aggregate;
 
     private readonly RijndaelAesNiCore _core;
-    private readonly GHashClmul _ghash;
+    private readonly ClmulPowers _powers;
 
     public AesNiGcm(RijndaelAesNiCore core, GHashClmul ghash)
     {
         Debug.Assert(IsSupported && core.Rounds >= Batch);
         _core = core;
-        _ghash = ghash;
+        _powers = new ClmulPowers(ghash);
+        Width = Clmul512.IsSupported ? 512 : Clmul256.IsSupported ? 256 : 128;
     }
+
+    /// <summary>The width of the carry-less multiplies, chosen once: 512 or 256 bits with VPCLMULQDQ, else 128.</summary>
+    internal int Width { get; }
+
+    /// <summary>Clears the powers of H (the core and the hash are <see cref="Gcm"/>'s to clear).</summary>
+    public override void Dispose() => _powers.Clear();
 
     /// <summary>AES-NI, PCLMULQDQ and SSSE3 (the byte shuffles).</summary>
     public static bool IsSupported => X86Aes.IsSupported && Pclmulqdq.IsSupported && Ssse3.IsSupported;
@@ -60,15 +68,22 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (Vector128<byte>* keys = _core.EncryptionKeys)
-        fixed (Vector128<ulong>* h = _ghash.Powers)
-        fixed (Vector128<ulong>* hf = _ghash.Folded)
+        fixed (Vector128<ulong>* h = _powers.Descending)
+        fixed (Vector128<ulong>* hf = _powers.Folded)
         {
             Vector128<ulong> y = Vector128.Create(value.Low, value.High);
             Vector128<uint> count = Ssse3.Shuffle(Sse2.LoadVector128(ctr), CounterOrder).AsUInt32();
             int blocks = source.Length / 16;
-            y = encrypt
-                ? SealBlocks(ref count, src, dst, blocks, keys, _core.Rounds, h, hf, y)
-                : OpenBlocks(ref count, src, dst, blocks, keys, _core.Rounds, h, hf, y);
+            int rounds = _core.Rounds;
+            y = (Width, encrypt) switch
+            {
+                (512, true) => SealBlocks<Clmul512>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (512, false) => OpenBlocks<Clmul512>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (256, true) => SealBlocks<Clmul256>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (256, false) => OpenBlocks<Clmul256>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (_, true) => SealBlocks<Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                _ => OpenBlocks<Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+            };
             Sse2.Store(ctr, Ssse3.Shuffle(count.AsByte(), CounterOrder));
             value.Low = y.GetElement(0);
             value.High = y.GetElement(1);
@@ -83,19 +98,14 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         get => Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
     }
 
-    private static Vector128<byte> Reverse
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    }
-
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> CounterBlock(Vector128<uint> count, uint i, Vector128<byte> k0) =>
         Ssse3.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder) ^ k0;
 
     // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static Vector128<ulong> SealBlocks(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> SealBlocks<TSum>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+        where TSum : struct, IClmulAccumulator
     {
         if (blocks >= Batch)
         {
@@ -106,17 +116,17 @@ internal sealed unsafe class AesNiGcm : GcmBulk
             dst += 16 * Batch;
             for (blocks -= Batch; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
             {
-                y = Stitched(ref count, src, dst, previous, keys, rounds, h, hf, y);
+                y = Stitched<TSum>(ref count, src, dst, previous, keys, rounds, h, hf, y);
                 previous = dst;
             }
 
-            y = Absorb(previous, Batch, h, hf, y);
+            y = Clmul128.Absorb(previous, Batch, y, h, hf);
         }
 
         if (blocks > 0)
         {
             CtrTail(ref count, src, dst, blocks, keys, rounds);
-            y = Absorb(dst, blocks, h, hf, y);
+            y = Clmul128.Absorb(dst, blocks, y, h, hf);
         }
 
         return y;
@@ -124,17 +134,18 @@ internal sealed unsafe class AesNiGcm : GcmBulk
 
     // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static Vector128<ulong> OpenBlocks(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> OpenBlocks<TSum>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+        where TSum : struct, IClmulAccumulator
     {
         for (; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
         {
-            y = Stitched(ref count, src, dst, src, keys, rounds, h, hf, y);
+            y = Stitched<TSum>(ref count, src, dst, src, keys, rounds, h, hf, y);
         }
 
         if (blocks > 0)
         {
             // Hashed before it is decrypted: in place, the decryption overwrites the ciphertext.
-            y = Absorb(src, blocks, h, hf, y);
+            y = Clmul128.Absorb(src, blocks, y, h, hf);
             CtrTail(ref count, src, dst, blocks, keys, rounds);
         }
 
@@ -143,39 +154,28 @@ internal sealed unsafe class AesNiGcm : GcmBulk
 
     /// <summary>
     /// CTR over eight blocks (src to dst) while the eight ciphertext blocks at <paramref name="hash"/> are absorbed into
-    /// <paramref name="y"/>: block j times H^(8-j), one multiply beside each of the first rounds, one reduction. All
-    /// loads (of <paramref name="hash"/> and <paramref name="src"/>) precede the stores to <paramref name="dst"/>.
+    /// <paramref name="y"/>: block j times H^(8-j), in the accumulator's steps beside the first rounds (AES has at least
+    /// 10 rounds, more than the 8 steps of the narrowest accumulator), one reduction. All loads (of
+    /// <paramref name="hash"/> and <paramref name="src"/>) precede the stores to <paramref name="dst"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<ulong> Stitched(ref Vector128<uint> count, byte* src, byte* dst, byte* hash, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> Stitched<TSum>(ref Vector128<uint> count, byte* src, byte* dst, byte* hash, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+        where TSum : struct, IClmulAccumulator
     {
-        Vector128<byte> reverse = Reverse;
         Start(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
             out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
-
-        // Block 0 carries the running value Y: (Y ^ X0)·H^8 ^ X1·H^7 ^ ... ^ X7·H (aggregated reduction).
-        Vector128<ulong> x = GHashClmul.Load(hash, reverse) ^ y;
-        Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, h[Batch - 1], 0x00);
-        Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, h[Batch - 1], 0x11);
-        Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[Batch - 1], 0x00);
+        TSum sum = default;
+        sum.First(hash, y, h, hf);
         for (int round = 1; round < rounds; round++)
         {
             Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-
-            // AES has at least 10 rounds, so blocks 1..7 each find a round to run beside (Batch <= rounds).
-            if (round < Batch)
+            if (round < sum.Steps)
             {
-                x = GHashClmul.Load(hash + 16 * round, reverse);
-                int power = Batch - 1 - round;
-                lo ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x00);
-                hi ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x11);
-                mid ^= Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[power], 0x00);
+                sum.Next(hash, round, h, hf);
             }
         }
 
-        // Karatsuba: (x.lo ^ x.hi)(h.lo ^ h.hi) = lo ^ hi ^ (the middle terms), summed over the blocks.
-        y = GHashClmul.Reduce(lo, mid ^ lo ^ hi, hi, Vector128.Create(GHashClmul.Reduction));
-
+        y = sum.Reduce();
         Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
         return y;
     }
@@ -285,27 +285,6 @@ internal sealed unsafe class AesNiGcm : GcmBulk
 
             Sse2.Store(dst, X86Aes.EncryptLast(b, last ^ Sse2.LoadVector128(src)));
         }
-    }
-
-    /// <summary>Absorbs <paramref name="blocks"/> (1 to 8) blocks at <paramref name="p"/>: block j times H^(n-j), one reduction.</summary>
-    private static Vector128<ulong> Absorb(byte* p, int blocks, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
-    {
-        Debug.Assert(blocks is > 0 and <= Batch);
-        Vector128<byte> reverse = Reverse;
-        Vector128<ulong> x = GHashClmul.Load(p, reverse) ^ y;
-        Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, h[blocks - 1], 0x00);
-        Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, h[blocks - 1], 0x11);
-        Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[blocks - 1], 0x00);
-        for (int j = 1; j < blocks; j++)
-        {
-            x = GHashClmul.Load(p + 16 * j, reverse);
-            int power = blocks - 1 - j;
-            lo ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x00);
-            hi ^= Pclmulqdq.CarrylessMultiply(x, h[power], 0x11);
-            mid ^= Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), hf[power], 0x00);
-        }
-
-        return GHashClmul.Reduce(lo, mid ^ lo ^ hi, hi, Vector128.Create(GHashClmul.Reduction));
     }
 }
 #endif

@@ -52,6 +52,9 @@ public sealed class Gcm : IDisposable
 
     internal void ThrowIfDisposed() => _cipher.ThrowIfDisposed();
 
+    /// <summary>The one-pass loop this instance uses, or null (for the tests that check which loop runs).</summary>
+    internal GcmBulk? Bulk => _bulk;
+
     internal static bool IsValidTagSize(int size) => size is 4 or 8 or (>= 12 and <= 16);
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
@@ -115,6 +118,7 @@ public sealed class Gcm : IDisposable
     {
         _cipher.Dispose();
         _ghash.Dispose();
+        _bulk?.Dispose();
     }
 
     /// <summary>

@@ -25,4 +25,9 @@ internal abstract class GcmBulk
     /// clears <paramref name="destination"/> if it does not match.
     /// </summary>
     public abstract void Open(Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue y);
+
+    /// <summary>Clears what this object derived from the key (powers of H laid out for its loads), if anything.</summary>
+    public virtual void Dispose()
+    {
+    }
 }

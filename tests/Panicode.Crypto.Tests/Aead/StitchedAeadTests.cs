@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
+using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.Tests.Infrastructure;
 
 namespace Panicode.Crypto.Tests.Aead;
@@ -84,6 +85,29 @@ public sealed class StitchedAeadTests
 
         Assert.Equal(lengths.Length, cases);
         Assert.True(cases > 350, $"{cases} lengths");
+    }
+
+    /// <summary>
+    /// The Unsafe AES flavour takes the stitched loop wherever the CPU has AES-NI and PCLMULQDQ, at the widest multiply
+    /// the process may use; the CI legs with instruction sets switched off see the narrower widths here.
+    /// </summary>
+    [Fact]
+    public void UnsafeAesGcmTakesTheWidestStitchedLoop()
+    {
+        using BlockCipherAlgorithm aes = (BlockCipherAlgorithm)Implementations.Find<SymmetricAlgorithm>("Rijndael", "Unsafe").Create();
+        using Gcm gcm = aes.CreateGcm(new byte[16]);
+        bool intrinsics = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
+        if (!intrinsics || !Unsafe.Aead.AesNiGcm.IsSupported)
+        {
+            Assert.Null(gcm.Bulk);
+            return;
+        }
+
+        Unsafe.Aead.AesNiGcm bulk = Assert.IsType<Unsafe.Aead.AesNiGcm>(gcm.Bulk);
+        int expected = Unsafe.Aead.Clmul512.IsSupported ? 512 : Unsafe.Aead.Clmul256.IsSupported ? 256 : 128;
+        Assert.Equal(expected, bulk.Width);
+        Assert.Equal(Pclmulqdq.V512.IsSupported && Avx512BW.IsSupported, expected == 512);
+        Assert.Equal(!Pclmulqdq.V512.IsSupported && Pclmulqdq.V256.IsSupported && Avx2.IsSupported, expected == 256);
     }
 
     private static void CheckBothLayouts(Gcm gcm, byte[] nonce, byte[] aad, byte[] pt, byte[] expectedCt, byte[] expectedTag, int length)
