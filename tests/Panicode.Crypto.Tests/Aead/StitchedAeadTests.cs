@@ -104,10 +104,61 @@ public sealed class StitchedAeadTests
         }
 
         Unsafe.Aead.AesNiGcm bulk = Assert.IsType<Unsafe.Aead.AesNiGcm>(gcm.Bulk);
-        int expected = Unsafe.Aead.Clmul512.IsSupported ? 512 : Unsafe.Aead.Clmul256.IsSupported ? 256 : 128;
-        Assert.Equal(expected, bulk.Width);
-        Assert.Equal(Pclmulqdq.V512.IsSupported && Avx512BW.IsSupported, expected == 512);
-        Assert.Equal(!Pclmulqdq.V512.IsSupported && Pclmulqdq.V256.IsSupported && Avx2.IsSupported, expected == 256);
+        Assert.Equal(Unsafe.Aead.AesNiGcm.PreferredWidth, bulk.Width);
+        Assert.Equal(Pclmulqdq.V256.IsSupported && Avx2.IsSupported, bulk.Width >= 256);
+        Assert.True(bulk.Width < 512 || (Pclmulqdq.V512.IsSupported && Avx512BW.IsSupported));
+    }
+
+    /// <summary>The widths the process can run, each forced (the default width is only one of them on a given CPU).</summary>
+    public static TheoryData<int> Widths()
+    {
+        TheoryData<int> widths = new() { 128 };
+        if (Unsafe.Aead.Clmul256.IsSupported)
+        {
+            widths.Add(256);
+        }
+
+        if (Unsafe.Aead.Clmul512.IsSupported)
+        {
+            widths.Add(512);
+        }
+
+        return widths;
+    }
+
+    [Theory]
+    [MemberData(nameof(Widths))]
+    public void EachStitchedWidthMatchesTheBuiltIn(int width)
+    {
+        if (!Unsafe.Aead.AesNiGcm.IsSupported)
+        {
+            Assert.Skip("No AES-NI and PCLMULQDQ in this process.");
+        }
+
+        Random random = new(width);
+        int[] lengths = Lengths();
+        foreach (int length in lengths)
+        {
+            byte[] key = Bytes(random, 16 + 8 * (length % 3)), nonce = Bytes(random, 12), aad = Bytes(random, length % 40), pt = Bytes(random, length);
+            byte[] expectedCt = new byte[length], expectedTag = new byte[16];
+            using (AesGcm bcl = new(key, 16))
+            {
+                bcl.Encrypt(nonce, pt, expectedCt, expectedTag, aad);
+            }
+
+            using Gcm gcm = StitchedAes(key, width);
+            Assert.Equal(width, Assert.IsType<Unsafe.Aead.AesNiGcm>(gcm.Bulk).Width);
+            CheckBothLayouts(gcm, nonce, aad, pt, expectedCt, expectedTag, length);
+        }
+    }
+
+    private static Gcm StitchedAes(byte[] key, int width)
+    {
+        Unsafe.BlockCiphers.Rijndael.RijndaelAesNiCore core = new(key);
+        byte[] h = new byte[16];
+        core.Encrypt(h, h);
+        Unsafe.Aead.GHashClmul ghash = new(h);
+        return new Gcm(core, ghash, new Unsafe.Aead.AesNiGcm(core, ghash, width), 16);
     }
 
     private static void CheckBothLayouts(Gcm gcm, byte[] nonce, byte[] aad, byte[] pt, byte[] expectedCt, byte[] expectedTag, int length)
