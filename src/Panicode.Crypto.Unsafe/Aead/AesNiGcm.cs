@@ -28,7 +28,7 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// </summary>
 internal sealed unsafe class AesNiGcm : GcmBulk
 {
-    private const int Batch = GHashClmul.Aggregate;
+    private const int Batch = AesNiBatch.Width;
 
     private readonly RijndaelAesNiCore _core;
     private readonly ClmulPowers _powers;
@@ -194,7 +194,7 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         sum.First(hash, y, h, hf);
         for (int round = 1; round < rounds; round++)
         {
-            Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            AesNiBatch.Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             if (round < sum.Steps)
             {
                 sum.Next(hash, round, h, hf);
@@ -202,7 +202,7 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         }
 
         y = sum.Reduce();
-        Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        AesNiBatch.Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
         return y;
     }
 
@@ -213,10 +213,10 @@ internal sealed unsafe class AesNiGcm : GcmBulk
             out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
         for (int round = 1; round < rounds; round++)
         {
-            Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            AesNiBatch.Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
         }
 
-        Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        AesNiBatch.Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
     }
 
     /// <summary>Eight counter blocks from <paramref name="count"/> on, whitened with <paramref name="k0"/>; advances the count.</summary>
@@ -234,47 +234,6 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         b6 = CounterBlock(c, 6, k0);
         b7 = CounterBlock(c, 7, k0);
         count = c + Vector128.Create(0u, 0u, 0u, (uint)Batch);
-    }
-
-    /// <summary>One AESENC round on eight blocks: eight independent instructions, one issued per cycle or better.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(Vector128<byte> k, ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
-        ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
-    {
-        b0 = X86Aes.Encrypt(b0, k);
-        b1 = X86Aes.Encrypt(b1, k);
-        b2 = X86Aes.Encrypt(b2, k);
-        b3 = X86Aes.Encrypt(b3, k);
-        b4 = X86Aes.Encrypt(b4, k);
-        b5 = X86Aes.Encrypt(b5, k);
-        b6 = X86Aes.Encrypt(b6, k);
-        b7 = X86Aes.Encrypt(b7, k);
-    }
-
-    /// <summary>
-    /// The last round, the data XORed in and stored: AESENCLAST ends by XORing its key, so XORing the data into that key
-    /// XORs it into the keystream block for free. The eight loads come before the eight stores (in place is safe).
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Finish(Vector128<byte> last, byte* src, byte* dst, Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
-        Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7)
-    {
-        b0 = X86Aes.EncryptLast(b0, last ^ Sse2.LoadVector128(src));
-        b1 = X86Aes.EncryptLast(b1, last ^ Sse2.LoadVector128(src + 16));
-        b2 = X86Aes.EncryptLast(b2, last ^ Sse2.LoadVector128(src + 32));
-        b3 = X86Aes.EncryptLast(b3, last ^ Sse2.LoadVector128(src + 48));
-        b4 = X86Aes.EncryptLast(b4, last ^ Sse2.LoadVector128(src + 64));
-        b5 = X86Aes.EncryptLast(b5, last ^ Sse2.LoadVector128(src + 80));
-        b6 = X86Aes.EncryptLast(b6, last ^ Sse2.LoadVector128(src + 96));
-        b7 = X86Aes.EncryptLast(b7, last ^ Sse2.LoadVector128(src + 112));
-        Sse2.Store(dst, b0);
-        Sse2.Store(dst + 16, b1);
-        Sse2.Store(dst + 32, b2);
-        Sse2.Store(dst + 48, b3);
-        Sse2.Store(dst + 64, b4);
-        Sse2.Store(dst + 80, b5);
-        Sse2.Store(dst + 96, b6);
-        Sse2.Store(dst + 112, b7);
     }
 
     /// <summary>CTR over fewer than eight blocks: pairs in flight, then the odd one.</summary>

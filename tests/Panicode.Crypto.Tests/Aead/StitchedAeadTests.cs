@@ -87,6 +87,112 @@ public sealed class StitchedAeadTests
         Assert.True(cases > 350, $"{cases} lengths");
     }
 
+    [Theory]
+    [MemberData(nameof(Ciphers128))]
+    public void CcmMatchesReferenceAtEveryLengthInAndOutOfPlace(Implementation<SymmetricAlgorithm> implementation)
+    {
+        Random random = new(2929);
+        using BlockCipherAlgorithm cipher = (BlockCipherAlgorithm)implementation.Create();
+        using BlockCipherAlgorithm reference = (BlockCipherAlgorithm)Implementations.Find<SymmetricAlgorithm>(implementation.Family, "Reference").Create();
+        int[] lengths = Lengths();
+        int cases = 0;
+        foreach (int length in lengths)
+        {
+            byte[] key = Bytes(random, 16), nonce = Bytes(random, 7 + length % 7), aad = Bytes(random, length % 3 == 0 ? 0 : random.Next(0, 70)), pt = Bytes(random, length);
+            int tagSize = 4 + 2 * (length % 7);
+            byte[] expectedCt = new byte[length], expectedTag = new byte[tagSize];
+            using (Ccm ccm = reference.CreateCcm(key))
+            {
+                ccm.Encrypt(nonce, pt, expectedCt, expectedTag, aad);
+            }
+
+            using (Ccm ccm = cipher.CreateCcm(key))
+            {
+                byte[] ct = new byte[length], tag = new byte[tagSize];
+                ccm.Encrypt(nonce, pt, ct, tag, aad);
+                Assert.True(expectedCt.AsSpan().SequenceEqual(ct) && expectedTag.AsSpan().SequenceEqual(tag), $"CCM, {length} bytes, out of place");
+                byte[] buffer = (byte[])pt.Clone();
+                ccm.Encrypt(nonce, buffer, buffer, tag, aad);
+                Assert.True(expectedCt.AsSpan().SequenceEqual(buffer) && expectedTag.AsSpan().SequenceEqual(tag), $"CCM, {length} bytes, in place");
+                ccm.Decrypt(nonce, buffer, tag, buffer, aad);
+                Assert.True(pt.AsSpan().SequenceEqual(buffer), $"CCM decryption, {length} bytes, in place");
+                byte[] back = new byte[length];
+                ccm.Decrypt(nonce, ct, tag, back, aad);
+                Assert.True(pt.AsSpan().SequenceEqual(back), $"CCM decryption, {length} bytes, out of place");
+                tag[length % tagSize] ^= 2;
+                byte[] output = Enumerable.Repeat((byte)0xA5, length).ToArray();
+                Assert.ThrowsAny<CryptographicException>(() => ccm.Decrypt(nonce, ct, tag, output, aad));
+                Assert.True(output.All(b => b == 0), $"CCM output cleared, {length} bytes");
+            }
+
+            cases++;
+        }
+
+        Assert.Equal(lengths.Length, cases);
+    }
+
+    /// <summary>
+    /// CTR with every counter width from 1 to 16 bytes, started a few blocks before the counter field wraps (and, for the
+    /// wider fields, before the low 64-bit word carries into the high one), across the batch boundaries: the one-shot
+    /// and the streaming transform against the Reference flavour.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Ciphers128))]
+    public void CtrMatchesReferenceAcrossEveryCounterWrap(Implementation<SymmetricAlgorithm> implementation)
+    {
+        Random random = new(2930);
+        using BlockCipherAlgorithm cipher = (BlockCipherAlgorithm)implementation.Create();
+        using BlockCipherAlgorithm reference = (BlockCipherAlgorithm)Implementations.Find<SymmetricAlgorithm>(implementation.Family, "Reference").Create();
+        byte[] key = Bytes(random, 16);
+        cipher.Key = key;
+        reference.Key = key;
+        int cases = 0;
+        for (int counterBytes = 1; counterBytes <= 16; counterBytes++)
+        {
+            foreach (int before in new[] { 0, 1, 3, 7, 8, 9, 17 })
+            {
+                foreach (int length in new[] { 16, 100, 128, 129, 256, 300, 1040 })
+                {
+                    byte[] counter = Bytes(random, 16);
+
+                    // The counter field's value is 2^(8 counterBytes) - 1 - before (fields of more than 8 bytes: the low
+                    // word so, the rest random), so the wrap falls inside the message.
+                    for (int i = 16 - Math.Min(counterBytes, 8); i < 16; i++)
+                    {
+                        counter[i] = 0xFF;
+                    }
+
+                    counter[15] = (byte)(0xFF - before);
+                    byte[] pt = Bytes(random, length);
+                    byte[] expected = new byte[length], actual = new byte[length];
+                    using (ICryptoTransform t = reference.CreateCtrTransform(key, counter, counterBytes))
+                    {
+                        expected = t.TransformFinalBlock(pt, 0, length);
+                    }
+
+                    using (ICryptoTransform t = cipher.CreateCtrTransform(key, counter, counterBytes))
+                    {
+                        int half = length / 32 * 16;
+                        t.TransformBlock(pt, 0, half, actual, 0);
+                        t.TransformFinalBlock(pt, half, length - half).CopyTo(actual, half);
+                    }
+
+                    Assert.True(expected.AsSpan().SequenceEqual(actual), $"CTR, {counterBytes}-byte counter, {before} before the wrap, {length} bytes");
+                    if (counterBytes == 16)
+                    {
+                        byte[] buffer = (byte[])pt.Clone();
+                        cipher.EncryptCtr(buffer, counter, buffer);
+                        Assert.True(expected.AsSpan().SequenceEqual(buffer), $"one-shot CTR in place, {before} before the wrap, {length} bytes");
+                    }
+
+                    cases++;
+                }
+            }
+        }
+
+        Assert.Equal(16 * 7 * 7, cases);
+    }
+
     /// <summary>
     /// The Unsafe AES flavour takes the stitched loop wherever the CPU has AES-NI and PCLMULQDQ, at the widest multiply
     /// the process may use; the CI legs with instruction sets switched off see the narrower widths here.
