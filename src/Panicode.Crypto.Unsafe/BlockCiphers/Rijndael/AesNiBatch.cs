@@ -70,6 +70,7 @@ internal static unsafe class AesNiBatch
     /// CTR over whole 16-byte blocks (NIST SP 800-38A §6.5, counter blocks as <see cref="Panicode.Crypto.Modes.Ctr"/>
     /// defines them): eight counter blocks made in registers, encrypted and XORed into the data per batch.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]   // optimized from the first call, as the GCM loop
     public static void Ctr(ref Counter counter, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
     {
         Vector128<byte> k0 = keys[0];
