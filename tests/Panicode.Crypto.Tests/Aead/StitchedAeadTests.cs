@@ -258,6 +258,37 @@ public sealed class StitchedAeadTests
         }
     }
 
+    /// <summary>The chunked loop of the other ciphers (here over the Unsafe Camellia core) at each width, against Reference Camellia-GCM.</summary>
+    [Theory]
+    [MemberData(nameof(Widths))]
+    public void EachChunkedWidthMatchesReference(int width)
+    {
+        if (!Unsafe.Aead.ClmulGcm.IsSupported)
+        {
+            Assert.Skip("No PCLMULQDQ in this process.");
+        }
+
+        Random random = new(width + 1);
+        using CamelliaCipher reference = CamelliaCipher.Create();
+        foreach (int length in Lengths())
+        {
+            byte[] key = Bytes(random, 16 + 8 * (length % 3)), nonce = Bytes(random, 12), aad = Bytes(random, length % 40), pt = Bytes(random, length);
+            byte[] expectedCt = new byte[length], expectedTag = new byte[16];
+            using (Gcm gcm = reference.CreateGcm(key))
+            {
+                gcm.Encrypt(nonce, pt, expectedCt, expectedTag, aad);
+            }
+
+            Panicode.Crypto.Modes.BlockCipher core = Unsafe.BlockCiphers.Camellia.UnsafeCamellia.CreateCore(key, allowIntrinsics: true);
+            byte[] h = new byte[16];
+            core.Encrypt(h, h);
+            Unsafe.Aead.GHashClmul ghash = new(h);
+            using Gcm chunked = new(core, ghash, new Unsafe.Aead.ClmulGcm(core, ghash, width), 16);
+            Assert.Equal(width, Assert.IsType<Unsafe.Aead.ClmulGcm>(chunked.Bulk).Width);
+            CheckBothLayouts(chunked, nonce, aad, pt, expectedCt, expectedTag, length);
+        }
+    }
+
     private static Gcm StitchedAes(byte[] key, int width)
     {
         Unsafe.BlockCiphers.Rijndael.RijndaelAesNiCore core = new(key);

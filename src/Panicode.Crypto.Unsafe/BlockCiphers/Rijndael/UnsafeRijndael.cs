@@ -23,16 +23,7 @@ internal sealed class UnsafeRijndael : RijndaelCipher
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
 
     // GCM over the AES-NI core with the PCLMULQDQ hash runs both in one stitched loop.
-    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash)
-    {
-#if NET
-        if (cipher is RijndaelAesNiCore core && ghash is GHashClmul clmul && AesNiGcm.IsSupported)
-        {
-            return new AesNiGcm(core, clmul);
-        }
-#endif
-        return null;
-    }
+    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => UnsafeGHash.CreateBulk(cipher, ghash);
 
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
         CreateCore(key, blockSizeInBytes, _allowIntrinsics);
