@@ -54,7 +54,8 @@ internal sealed unsafe class ClmulGcm : GcmBulk
     private void Run(bool encrypt, Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue value)
     {
         Debug.Assert(counter.Length == 16 && source.Length % 16 == 0 && destination.Length == source.Length);
-        Span<byte> keystream = stackalloc byte[16 * ChunkBlocks];
+        // Only as much keystream room as the message needs (a one-block message clears 16 bytes, not a kilobyte).
+        Span<byte> keystream = stackalloc byte[16 * ChunkBlocks].Slice(0, Math.Min(source.Length, 16 * ChunkBlocks));
         fixed (byte* ks = keystream)
         fixed (byte* ctr = counter)
         fixed (byte* src = source)
