@@ -133,7 +133,12 @@ internal static unsafe class CamelliaGfniRounds
     }
 
     /// <summary>CBC encryption (NIST SP 800-38A §6.2), one block after the other, the chain kept in a register.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    /// <remarks>
+    /// Never inlined, like <see cref="Crypt{TLanes, TDirection}"/>: inlined by dynamic PGO into a large caller (the
+    /// modes' dispatch), the loop ran out of registers and was half as fast through the public API as when called
+    /// directly (issue 29). Optimized from the first call.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, ulong* keys, int keyCount)
     {
         Vector128<byte> previous = Vector128.Load(chain);
