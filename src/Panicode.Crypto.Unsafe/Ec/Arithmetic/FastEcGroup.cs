@@ -45,48 +45,28 @@ internal abstract class FastEcGroup : EcGroup
 
     public abstract PrimeField Field { get; }
 
-    /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
-    internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
-
-    /// <summary>The P-192 prime 2^192 - 2^64 - 1 (FIPS 186-4 App. D.1.2.1).</summary>
-    internal static BigInteger P192Prime { get; } = (BigInteger.One << 192) - (BigInteger.One << 64) - 1;
-
-    /// <summary>The P-224 prime 2^224 - 2^96 + 1 (FIPS 186-4 App. D.1.2.2).</summary>
-    internal static BigInteger P224Prime { get; } = (BigInteger.One << 224) - (BigInteger.One << 96) + 1;
-
-    /// <summary>The P-521 prime 2^521 - 1 (FIPS 186-4 App. D.1.2.5).</summary>
-    internal static BigInteger P521Prime { get; } = (BigInteger.One << 521) - 1;
-
-    /// <summary>The group for a curve on the field struct that fits its prime.</summary>
+    /// <summary>The group for a curve on the field struct its shape in the curve table (<see cref="FieldShape"/>) picks.</summary>
     public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
     {
         BigInteger p = CurveParameters.ToInteger(curve.P);
-        int m = (curve.FieldBits + 63) / 64;
-        if (m == 4 && p == Secp256k1Prime)
+        int m = curve.FieldLimbs64;
+        switch (curve.Shape)
         {
-            ulong* plain = FieldConstants.Create(p, m, montgomery: false);
-            return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
-        }
-
-        if (m == 3 && p == P192Prime)
-        {
-            return new FastEcGroup<P192Ops>(curve, scalars, new P192Ops(FieldConstants.Create(p, m, montgomery: false)));
-        }
-
-        if (m == 9 && p == P521Prime)
-        {
-            return new FastEcGroup<P521Ops>(curve, scalars, new P521Ops(FieldConstants.Create(p, m, montgomery: false)));
+            case FieldShape.Secp256k1:
+                return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(p, m, montgomery: false)));
+            case FieldShape.NistP192:
+                return new FastEcGroup<P192Ops>(curve, scalars, new P192Ops(FieldConstants.Create(p, m, montgomery: false)));
+            case FieldShape.NistP521:
+                return new FastEcGroup<P521Ops>(curve, scalars, new P521Ops(FieldConstants.Create(p, m, montgomery: false)));
         }
 
         ulong* constants = FieldConstants.Create(p, m);
-        if (curve.Kind == FieldKind.NistP256)
+        switch (curve.Shape)
         {
-            return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
-        }
-
-        if (m == 4 && p == P224Prime)
-        {
-            return new FastEcGroup<Montgomery4Ops<P224Reduce4>>(curve, scalars, new Montgomery4Ops<P224Reduce4>(constants));
+            case FieldShape.NistP256:
+                return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
+            case FieldShape.NistP224:
+                return new FastEcGroup<Montgomery4Ops<P224Reduce4>>(curve, scalars, new Montgomery4Ops<P224Reduce4>(constants));
         }
 
         return m switch
@@ -148,8 +128,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         ToMont(Gx, Gx);
         ToMont(Gx + m, Gx + m);
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
-        // lambda belongs to the order n: an explicit curve on the same prime with a = 0 but another b (and order) gets none.
-        if (p == Secp256k1Prime && a.IsZero && m == 4 && CurveParameters.ToInteger(curve.N) == Glv.Secp256k1Order)
+        if ((curve.Strategies & EcStrategies.Glv) != 0)
         {
             _glv = new Glv(CurveParameters.ToInteger(curve.N));
             FieldConstants.Write(Glv.Beta, _glv.BetaMont, 0, m);

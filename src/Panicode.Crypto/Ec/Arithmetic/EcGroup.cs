@@ -156,13 +156,13 @@ internal sealed class ReferenceBackend : EcBackend
     }
 
     /// <summary>The 32-bit limb field of the curve: Solinas reduction for the NIST primes, Montgomery elsewhere.</summary>
-    internal static PrimeField CreateField(CurveParameters curve) => curve.Kind switch
+    internal static PrimeField CreateField(CurveParameters curve) => curve.Shape switch
     {
-        FieldKind.NistP192 => NistPrimeField.CreateP192(),
-        FieldKind.NistP224 => NistPrimeField.CreateP224(),
-        FieldKind.NistP256 => NistPrimeField.CreateP256(),
-        FieldKind.NistP384 => NistPrimeField.CreateP384(),
-        FieldKind.NistP521 => new NistP521Field(),
+        FieldShape.NistP192 => NistPrimeField.CreateP192(),
+        FieldShape.NistP224 => NistPrimeField.CreateP224(),
+        FieldShape.NistP256 => NistPrimeField.CreateP256(),
+        FieldShape.NistP384 => NistPrimeField.CreateP384(),
+        FieldShape.NistP521 => new NistP521Field(),
         _ => new MontgomeryField(ToLimbs(curve.P)),
     };
 
