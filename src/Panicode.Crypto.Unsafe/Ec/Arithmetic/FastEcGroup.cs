@@ -1146,7 +1146,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
 #if NET
         // With 256-bit vectors, four limbs per AND and OR: the same whole scan with the mask broadcast (the branch
         // tests only the public width and the CPU). (The scans' share of an ECDH: docs/benchmarks.md, secp256k1 GLV section.)
-        if (Vector256.IsHardwareAccelerated && (width & 3) == 0)
+        if (EcIntrinsics.Vector256Scan && (width & 3) == 0)
         {
             for (int w = 0; w < width; w += 4)
             {

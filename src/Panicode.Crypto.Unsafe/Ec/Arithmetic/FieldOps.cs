@@ -11,6 +11,7 @@ using System.Diagnostics;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
@@ -82,6 +83,16 @@ internal static unsafe class FieldConstants
 /// <summary>Limb helpers shared by the field structs: carries computed arithmetically, never by a comparison.</summary>
 internal static unsafe class Limb
 {
+    /// <summary>Zeroes count limbs (temporaries that may derive from secrets).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Clear(ulong* t, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            t[i] = 0;
+        }
+    }
+
     /// <summary>s = x + y + c (c in {0, 1}); c becomes the carry out.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong AddC(ulong x, ulong y, ref ulong c)

@@ -77,7 +77,7 @@ internal static unsafe class GlvSplit
             negative2 = Abs3(r, k2);
         }
 
-        Wide.Clear(t, 16);
+        Limb.Clear(t, 16);
     }
 
     /// <summary>SplitSecret on spans (tests): k in four limbs, the magnitudes of k1 and k2 in two limbs each.</summary>
@@ -98,7 +98,7 @@ internal static unsafe class GlvSplit
     private static void MulShiftRound(ulong* k, ulong* g, ulong* c)
     {
         ulong* p = stackalloc ulong[8];
-        Wide.Clear(p, 8);
+        Limb.Clear(p, 8);
         for (int i = 0; i < 4; i++)
         {
             ulong carry = 0;
@@ -117,7 +117,7 @@ internal static unsafe class GlvSplit
         Debug.Assert(cy == 0);
         c[0] = p[6];
         c[1] = p[7];
-        Wide.Clear(p, 8);
+        Limb.Clear(p, 8);
     }
 
     /// <summary>r = x y mod 2^192 for a 2-limb x and a 3-limb y (carries out of limb 2 dropped).</summary>

@@ -9,6 +9,7 @@
 // element values.
 
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 

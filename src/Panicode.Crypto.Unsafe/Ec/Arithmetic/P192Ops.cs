@@ -6,6 +6,7 @@
 // reduction. Nothing branches or indexes memory on element values.
 
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 

@@ -5,6 +5,7 @@
 // GenericReduce4, the shape P256Reduce4 exploits for P-256.
 
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 

@@ -11,6 +11,7 @@
 // larger frame and a slower multiplication: docs/benchmarks.md, the P-521 fields section). Nothing branches or indexes memory on element values.
 
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 

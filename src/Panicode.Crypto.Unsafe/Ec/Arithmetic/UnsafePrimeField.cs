@@ -139,7 +139,7 @@ internal abstract unsafe class UnsafePrimeField : PrimeField
                 pr[i] = v32[i];
             }
 
-            Wide.Clear(buf, 4 * m);
+            Limb.Clear(buf, 4 * m);
         }
 
         AdjustInverse(r);

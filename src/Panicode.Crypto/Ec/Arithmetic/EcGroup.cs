@@ -91,6 +91,8 @@ internal abstract class EcBackend
 
     public EcGroup GetGroup(CurveParameters curve)
     {
+        // Before any field code is compiled, so that the JIT sees the intrinsic switches as constants.
+        EcIntrinsics.EnsureInitialized();
         if (curve.IsNamed)
         {
             return _named.GetOrAdd(curve, CreateGroup);

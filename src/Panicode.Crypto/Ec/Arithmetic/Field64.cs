@@ -36,7 +36,7 @@ internal static class Wide
         // Math.BigMul stores the low half of its MULX to the stack and reloads it (.NET 10); a second product for
         // the low half (IMUL) keeps both in registers, which matters on the Montgomery reductions' serial chain
         // (docs/benchmarks.md, "EC field arithmetic and point formulas", step 1).
-        if (System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
+        if (EcIntrinsics.Bmi2X64)
         {
             lo = a * b;
             return System.Runtime.Intrinsics.X86.Bmi2.X64.MultiplyNoFlags(a, b);
