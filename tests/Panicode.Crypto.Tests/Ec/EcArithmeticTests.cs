@@ -260,7 +260,7 @@ public class EcArithmeticTests
         }
     }
 
-    /// <summary>The 32-bit field of a group; for the Reference Jacobian64Group, the one explicit curves still use.</summary>
+    /// <summary>The 32-bit field of a group; for the Reference StructEcGroup, the one explicit curves still use.</summary>
     private static PrimeField FieldOf(EcGroup group) => group switch
     {
         FastEcGroup fast => fast.Field,

@@ -132,7 +132,7 @@ internal abstract class EcBackend
 }
 
 /// <summary>
-/// The Reference flavour: safe code; 64-bit Montgomery limbs (Jacobian64Group) for the named curves, the 32-bit
+/// The Reference flavour: safe code; the field structs of StructEcGroup for the named curves, the 32-bit
 /// JacobianGroup (Solinas fields for the NIST primes, Montgomery elsewhere) for explicit curves.
 /// </summary>
 internal sealed class ReferenceBackend : EcBackend
@@ -149,9 +149,8 @@ internal sealed class ReferenceBackend : EcBackend
         // is only being checked here, keep the 32-bit group with its fully general additions.
         if (curve.IsNamed)
         {
-            // Primes up to six limbs and P-521 get the written-out field structs; brainpoolP512r1 keeps the
-            // span-based Field64.
-            return StructEcGroup.TryCreate(curve) ?? new Jacobian64Group(curve);
+            // Every named curve has a written-out field struct (up to eight limbs, and P-521).
+            return StructEcGroup.TryCreate(curve) ?? throw new InvalidOperationException("no field struct for " + curve.FriendlyName);
         }
 
         return new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N)));

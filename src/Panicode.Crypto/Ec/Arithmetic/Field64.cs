@@ -1,6 +1,6 @@
 // GF(p) on 64-bit limbs in Montgomery form x R mod p, R = 2^(64 n): coarsely integrated operand scanning
 // (CIOS), Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms", IEEE Micro
-// 1996, §4, with 64x64 -> 128-bit limb products. The Reference flavour's Jacobian64Group runs on it; the class is
+// 1996, §4, with 64x64 -> 128-bit limb products. The Reference groups invert public elements with it (InvertVar); the class is
 // sealed and its members are not virtual, so the point formulas make direct (inlinable) calls. 256-bit primes
 // (four limbs: P-256, secp256k1, brainpoolP256r1, and the scalar fields of those curves) take a written-out
 // path. Elements are always fully reduced in [0, p); nothing here branches or indexes memory on element values.

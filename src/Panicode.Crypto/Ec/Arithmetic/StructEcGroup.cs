@@ -42,7 +42,7 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Chooses the field struct for a named curve from its shape in the curve table; null when there is none (primes of seven or eight limbs).</summary>
+/// <summary>Chooses the field struct for a curve from its shape in the curve table; null when there is none (nine limbs other than P-521's).</summary>
 internal static class StructEcGroup
 {
     /// <summary>
@@ -80,12 +80,13 @@ internal static class StructEcGroup
                 return new StructEcGroup<Fe4, Field4<P224Reduce4>>(curve, new Field4<P224Reduce4>(p), montgomery: true);
         }
 
-        // Montgomery form needs only p < R: a 192-bit prime runs on four limbs (R = 2^256) and a 320-bit one on six,
-        // faster than Field64's loops on three or five (its products have no loop, array or bounds check).
+        // Montgomery form needs only p < R: a 192-bit prime runs on four limbs (R = 2^256), a 320-bit one on six and
+        // a 449..512-bit one on eight, faster than Field64's loops (their products have no loop, array or bounds check).
         return m switch
         {
-            3 or 4 => new StructEcGroup<Fe4, Field4<GenericReduce4>>(curve, new Field4<GenericReduce4>(p), montgomery: true),
+            <= 4 => new StructEcGroup<Fe4, Field4<GenericReduce4>>(curve, new Field4<GenericReduce4>(p), montgomery: true),
             5 or 6 => new StructEcGroup<Fe6, Field6>(curve, new Field6(p), montgomery: true),
+            7 or 8 => new StructEcGroup<Fe8, Field8>(curve, new Field8(p), montgomery: true),
             _ => null,
         };
     }
