@@ -45,39 +45,27 @@ internal abstract class FastEcGroup : EcGroup
 
     public abstract PrimeField Field { get; }
 
-    /// <summary>The group for a curve on the field struct its shape in the curve table (<see cref="FieldShape"/>) picks.</summary>
-    public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
+    /// <summary>
+    /// The group for a curve on the field struct the curve table picks (FieldStructs, shared with the Reference
+    /// flavour), called through <see cref="StructFieldOps{TE, TF}"/>; CIOS loops for the sizes no struct covers.
+    /// </summary>
+    public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars) =>
+        FieldStructs.Select(curve, new Factory(scalars)) ??
+        new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(FieldConstants.Create(CurveParameters.ToInteger(curve.P), curve.FieldLimbs64), curve.FieldLimbs64));
+
+    private sealed class Factory : IFieldStructVisitor<FastEcGroup>
     {
-        BigInteger p = CurveParameters.ToInteger(curve.P);
-        int m = curve.FieldLimbs64;
-        switch (curve.Shape)
-        {
-            case FieldShape.Secp256k1:
-                return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(p, m, montgomery: false)));
-            case FieldShape.NistP192:
-                return new FastEcGroup<P192Ops>(curve, scalars, new P192Ops(FieldConstants.Create(p, m, montgomery: false)));
-            case FieldShape.NistP521:
-                return new FastEcGroup<P521Ops>(curve, scalars, new P521Ops(FieldConstants.Create(p, m, montgomery: false)));
-        }
+        private readonly PrimeField _scalars;
 
-        ulong* constants = FieldConstants.Create(p, m);
-        switch (curve.Shape)
-        {
-            case FieldShape.NistP256:
-                return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
-            case FieldShape.NistP224:
-                return new FastEcGroup<Montgomery4Ops<P224Reduce4>>(curve, scalars, new Montgomery4Ops<P224Reduce4>(constants));
-        }
+        public Factory(PrimeField scalars) => _scalars = scalars;
 
-        return m switch
+        public unsafe FastEcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
+            where TE : unmanaged
+            where TF : struct, IStructField<TE>
         {
-            4 => new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants)),
-            3 => new FastEcGroup<Montgomery3Ops>(curve, scalars, new Montgomery3Ops(constants)),
-            5 => new FastEcGroup<Montgomery5Ops>(curve, scalars, new Montgomery5Ops(constants)),
-            6 => new FastEcGroup<Montgomery6Ops>(curve, scalars, new Montgomery6Ops(constants)),
-            8 => new FastEcGroup<Montgomery8Ops>(curve, scalars, new Montgomery8Ops(constants)),
-            _ => new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m)),
-        };
+            ulong* constants = FieldConstants.Create(CurveParameters.ToInteger(curve.P), field.Limbs, montgomery);
+            return new FastEcGroup<StructFieldOps<TE, TF>>(curve, _scalars, new StructFieldOps<TE, TF>(field, constants));
+        }
     }
 }
 
@@ -587,10 +575,10 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         ulong* p = _f.Constants;
         ulong mask = 0UL - (a[0] & 1);
         ulong c = 0;
-        ulong prev = Limb.AddC(a[0], p[0] & mask, ref c);
+        ulong prev = Wide.Adc(a[0], p[0] & mask, ref c);
         for (int i = 1; i < m; i++)
         {
-            ulong s = Limb.AddC(a[i], p[i] & mask, ref c);
+            ulong s = Wide.Adc(a[i], p[i] & mask, ref c);
             r[i - 1] = (prev >> 1) | (s << 63);
             prev = s;
         }
@@ -969,7 +957,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             ulong c = 0;
             for (int i = 0; i < m; i++)
             {
-                x[i] = Limb.AddC(x[i], p[i], ref c);
+                x[i] = Wide.Adc(x[i], p[i], ref c);
             }
 
             top = c;
@@ -1013,7 +1001,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         ulong borrow = 0;
         for (int i = 0; i < _m; i++)
         {
-            a[i] = Limb.SubB(a[i], b[i], ref borrow);
+            a[i] = Wide.Sbb(a[i], b[i], ref borrow);
         }
     }
 

@@ -1,9 +1,13 @@
-// Nine-limb field elements for the Reference flavour's StructEcGroup: GF(p) for P-521, p = 2^521 - 1 (FIPS 186-4
+// Nine-limb field elements for both flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through
+// StructFieldOps): GF(p) for P-521, p = 2^521 - 1 (FIPS 186-4
 // App. D.1.2.5), without Montgomery form (the group is created with montgomery: false, so its conversions are
-// identities), reduced by the Mersenne fold 2^521 = 1 (mod p) (FIPS 186-4 App. D.2.5). Mul, Sqr, Add, Sub and Select are
-// written by scripts/ec-fields/gen_fields.py from the same column code as the Unsafe flavour's P521Ops, with the limbs as
-// fields of an Fe9 passed by reference, so the arithmetic and its bound proofs live in one generator. Limbs are combined with shifts, so the code is byte-order
-// independent. Nothing branches or indexes memory on element values.
+// identities), reduced by the Mersenne fold 2^521 = 1 (mod p) (FIPS 186-4 App. D.2.5). The product is computed by
+// columns (product scanning, Comba; Koç, Acar and Kaliski, IEEE Micro 16(3), 1996): eighteen output limbs in locals would
+// spill, three accumulator words rotating through the names x, y, z do not, and the fold consumes each high column as
+// soon as it is complete. Mul, Sqr, Add, Sub and Select are written out by scripts/ec-fields/gen_fields.py, where the
+// bounds are argued, with a few reused temporaries h, l, s instead of a multiply-accumulate helper: 81 inlined helpers'
+// temporaries were more locals than the JIT tracks, and the untracked ones lived on the stack (docs/benchmarks.md, the
+// P-521 fields section). Limbs are combined with shifts, so the code is byte-order independent. Nothing branches or indexes memory on element values.
 
 using System;
 using System.Runtime.CompilerServices;

@@ -96,6 +96,44 @@ internal static class Wide
         return d2;
     }
 
+    /// <summary>s = x + y; c is the carry out (one test: y is a whole word, no carry comes in).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong AddWord(ulong x, ulong y, out ulong c)
+    {
+        ulong s = x + y;
+        c = Carry(x, y, s);
+        return s;
+    }
+
+    /// <summary>
+    /// (high, low) = q pj + t + c for a limb pj of the public modulus. An all-ones limb needs no multiplication:
+    /// q (2^64 - 1) + t + c = q 2^64 + (t + c - q), whose high word q + carry - borrow cannot overflow because the
+    /// whole value is below 2^128; a zero limb is a plain addition. The branches test only the modulus (public, the
+    /// same on every call); q, t and c go through straight-line arithmetic.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong MulAddP(ulong q, ulong pj, ulong t, ulong c, out ulong low)
+    {
+        if (pj == ulong.MaxValue)
+        {
+            ulong s = t + c;
+            ulong c1 = Carry(t, c, s);
+            ulong d = s - q;
+            ulong b1 = Borrow(s, q, d);
+            low = d;
+            return q + c1 - b1;
+        }
+
+        if (pj == 0)
+        {
+            ulong s = t + c;
+            low = s;
+            return Carry(t, c, s);
+        }
+
+        return MulAdd(q, pj, t, c, out low);
+    }
+
     /// <summary>All ones when ctl = 1, zero when ctl = 0.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Mask(ulong ctl) => 0UL - ctl;

@@ -42,7 +42,7 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Chooses the field struct for a curve from its shape in the curve table; null when there is none (nine limbs other than P-521's).</summary>
+/// <summary>Builds the group on the field struct FieldStructs picks for the curve; null when there is none.</summary>
 internal static class StructEcGroup
 {
     /// <summary>
@@ -64,31 +64,16 @@ internal static class StructEcGroup
     internal static void Wipe<T>(ref T v)
         where T : struct => v = default;
 
-    public static EcGroup? TryCreate(CurveParameters curve)
-    {
-        BigInteger p = CurveParameters.ToInteger(curve.P);
-        int m = curve.FieldLimbs64;
-        switch (curve.Shape)
-        {
-            case FieldShape.Secp256k1:
-                return new StructEcGroup<Fe4, Field4<Secp256k1Reduce4>>(curve, new Field4<Secp256k1Reduce4>(p), montgomery: false);
-            case FieldShape.NistP256:
-                return new StructEcGroup<Fe4, Field4<P256Reduce4>>(curve, new Field4<P256Reduce4>(p), montgomery: true);
-            case FieldShape.NistP521:
-                return new StructEcGroup<Fe9, P521Field>(curve, default, montgomery: false);
-            case FieldShape.NistP224:
-                return new StructEcGroup<Fe4, Field4<P224Reduce4>>(curve, new Field4<P224Reduce4>(p), montgomery: true);
-        }
+    public static EcGroup? TryCreate(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
 
-        // Montgomery form needs only p < R: a 192-bit prime runs on four limbs (R = 2^256), a 320-bit one on six and
-        // a 449..512-bit one on eight, faster than Field64's loops (their products have no loop, array or bounds check).
-        return m switch
-        {
-            <= 4 => new StructEcGroup<Fe4, Field4<GenericReduce4>>(curve, new Field4<GenericReduce4>(p), montgomery: true),
-            5 or 6 => new StructEcGroup<Fe6, Field6>(curve, new Field6(p), montgomery: true),
-            7 or 8 => new StructEcGroup<Fe8, Field8>(curve, new Field8(p), montgomery: true),
-            _ => null,
-        };
+    /// <summary>A StructEcGroup on the field struct of the curve table.</summary>
+    private sealed class Factory : IFieldStructVisitor<EcGroup>
+    {
+        public static readonly Factory Instance = new();
+
+        public EcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
+            where TE : unmanaged
+            where TF : struct, IStructField<TE> => new StructEcGroup<TE, TF>(curve, field, montgomery);
     }
 }
 
