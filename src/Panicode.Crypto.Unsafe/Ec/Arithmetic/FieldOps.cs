@@ -1,10 +1,10 @@
-// GF(p) on 64-bit limbs for the Unsafe point code (FastEcGroup): elements are m little-endian-ordered ulong limbs
-// in Montgomery form x R mod p, R = 2^(64 m), fully reduced, reached through pointers. The operations are
-// instance methods of fieldless-or-pointer-only readonly structs (IFieldOps), and the group is generic over the
-// struct type, so the JIT compiles one copy of the point code per field shape with every field call direct and
-// inlinable: no virtual call in the inner loops. Montgomery multiplication: Koç, Acar and Kaliski, "Analyzing and
-// comparing Montgomery multiplication algorithms", IEEE Micro 16(3), 1996 (CIOS, §4; SOS for the unrolled
-// 4-limb form). Nothing here branches or indexes memory on element values.
+// The pointer contract of the Unsafe point code (FastEcGroup): elements are m little-endian-ordered ulong limbs in the
+// field struct's form, fully reduced, reached through pointers; the group is generic over an IFieldOps struct, so the
+// JIT compiles one copy of the point code per field with every field call direct. The field arithmetic itself is the
+// Reference assembly's field structs, shared by both flavours and called through StructFieldOps; here remain the
+// constants block and, for the sizes no struct covers, Montgomery multiplication by CIOS loops (Koç, Acar and Kaliski,
+// "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 16(3), 1996, §4). Nothing here branches
+// or indexes memory on element values.
 
 using System;
 using System.Diagnostics;
@@ -43,7 +43,7 @@ internal static unsafe class FieldConstants
 
     /// <summary>
     /// The constants block of p on m limbs; with <paramref name="montgomery"/> false the radix R is 1 (R mod p and
-    /// R^2 mod p are 1), for a field struct whose multiplication is the plain a b mod p (<see cref="Secp256k1Reduce4"/>):
+    /// R^2 mod p are 1), for a field struct whose multiplication is the plain a b mod p (<see cref="Panicode.Crypto.Ec.Secp256k1Reduce4"/>):
     /// the point code's conversions (multiply by R^2, by 1, by R^3) then leave values unchanged.
     /// </summary>
     public static ulong* Create(BigInteger p, int m, bool montgomery)

@@ -46,7 +46,7 @@ internal readonly struct Field3 : IStructField<Fe3>
     /// (a b + q p) / R &lt; (p^2 + R p) / R &lt; 2p is the words r0..r2 and the one-bit carry k of the last column;
     /// one masked subtraction of p ends it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ref Fe3 r, in Fe3 a, in Fe3 b)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
@@ -204,7 +204,7 @@ internal readonly struct Field3 : IStructField<Fe3>
     /// r = a^2 R^-1 mod p for a &lt; p, as <see cref="Mul"/> with each column's cross products a_i a_j (i &lt; j) summed
     /// once and doubled (their sum is below 2^(128 + log2 3), so the shift loses no bit): 15 products.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ref Fe3 r, in Fe3 a)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;

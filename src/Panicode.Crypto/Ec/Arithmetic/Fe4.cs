@@ -1,9 +1,11 @@
 // Four-limb field elements for both flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through
-// StructFieldOps) for P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit prime: the 8-limb product in locals (10 products for a square: the cross products once,
-// doubled by a shift), then a reduction chosen by a type argument, so the JIT compiles each curve's multiplication
-// with its own reduction and no loop, array or span. Montgomery multiplication by separated operand scanning:
-// Koç, Acar and Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 16(3), 1996.
-// Limbs are combined with shifts, never reinterpreted as bytes, so the code is byte-order independent.
+// StructFieldOps) for P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit prime: the 8-limb product in locals
+// (10 products for a square: the cross products once, doubled by a shift), then a reduction chosen by a type argument,
+// so the JIT compiles each curve's multiplication with its own reduction and no loop, array or span. Montgomery
+// multiplication by separated operand scanning: Koç, Acar and Kaliski, "Analyzing and comparing Montgomery
+// multiplication algorithms", IEEE Micro 16(3), 1996. The carry tests are cut where p's limbs allow (each bound argued
+// where it is used; docs/benchmarks.md, "Carry tests in the 4-limb field code"). Limbs are combined with shifts, never
+// reinterpreted as bytes, so the code is byte-order independent.
 
 using System;
 using System.Numerics;
@@ -365,7 +367,7 @@ internal readonly struct Field4<TR> : IStructField<Fe4>
 
     public int Limbs => 4;
 
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ref Fe4 r, in Fe4 a, in Fe4 b)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3;
@@ -393,7 +395,7 @@ internal readonly struct Field4<TR> : IStructField<Fe4>
         default(TR).Reduce(ref r, in _p, _m0, t0, t1, t2, t3, t4, t5, t6, t7);
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ref Fe4 r, in Fe4 a)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3;

@@ -50,7 +50,7 @@ internal readonly struct Field5 : IStructField<Fe5>
     /// (a b + q p) / R &lt; (p^2 + R p) / R &lt; 2p is the words r0..r4 and the one-bit carry k of the last column;
     /// one masked subtraction of p ends it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ref Fe5 r, in Fe5 a, in Fe5 b)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3, a4 = a.L4;
@@ -448,7 +448,7 @@ internal readonly struct Field5 : IStructField<Fe5>
     /// r = a^2 R^-1 mod p for a &lt; p, as <see cref="Mul"/> with each column's cross products a_i a_j (i &lt; j) summed
     /// once and doubled (their sum is below 2^(128 + log2 5), so the shift loses no bit): 40 products.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ref Fe5 r, in Fe5 a)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3, a4 = a.L4;

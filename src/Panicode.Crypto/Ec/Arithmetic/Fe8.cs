@@ -56,7 +56,7 @@ internal readonly struct Field8 : IStructField<Fe8>
     /// (a b + q p) / R &lt; (p^2 + R p) / R &lt; 2p is the words r0..r7 and the one-bit carry k of the last column;
     /// one masked subtraction of p ends it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ref Fe8 r, in Fe8 a, in Fe8 b)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3, a4 = a.L4, a5 = a.L5, a6 = a.L6, a7 = a.L7;
@@ -1024,7 +1024,7 @@ internal readonly struct Field8 : IStructField<Fe8>
     /// r = a^2 R^-1 mod p for a &lt; p, as <see cref="Mul"/> with each column's cross products a_i a_j (i &lt; j) summed
     /// once and doubled (their sum is below 2^(128 + log2 8), so the shift loses no bit): 100 products.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ref Fe8 r, in Fe8 a)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3, a4 = a.L4, a5 = a.L5, a6 = a.L6, a7 = a.L7;

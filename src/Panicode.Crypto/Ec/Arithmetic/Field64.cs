@@ -23,8 +23,12 @@ internal static class Wide
         ulong hi = Mul(a, b, out ulong l);
         ulong s = l + c;
         hi += Carry(l, c, s);
-        lo = s + d;
-        hi += Carry(s, d, lo);
+        ulong t = s + d;
+        hi += Carry(s, d, t);
+
+        // One store to lo, after the carries: lo is often an array element (the CIOS loops' t[j]), and a carry test
+        // that read it back would go through memory.
+        lo = t;
         return hi;
     }
 

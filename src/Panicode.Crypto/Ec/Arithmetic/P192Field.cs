@@ -29,7 +29,7 @@ internal readonly struct P192Field : IStructField<Fe3>
     public int Limbs => 3;
 
     /// <summary>r = a b mod p (a, b &lt; 2^192): the 6-limb product by rows, then <see cref="Reduce"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ref Fe3 r, in Fe3 a, in Fe3 b)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
@@ -50,7 +50,7 @@ internal readonly struct P192Field : IStructField<Fe3>
     }
 
     /// <summary>r = a^2 mod p: the three cross products doubled (their sum is below a^2 / 2), plus the squares.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining | Hot.Optimize)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ref Fe3 r, in Fe3 a)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
