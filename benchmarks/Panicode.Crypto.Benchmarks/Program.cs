@@ -49,8 +49,8 @@ public static class Program
         // Every block cipher in both flavours the CRYPTREC way (key setup; 16 B, 1,536 B, 1 MiB): docs/evaluation/.
         if (args.Contains("--evaluation"))
         {
-            Evaluation.CryptrecEvaluation.Run(quick: args.Contains("--quick"), outputDirectory: Path.Combine("docs", "evaluation"));
-            return 0;
+            // Exits with 1 when an Unsafe result is slower than the Reference one (issue 29's rule).
+            return Evaluation.CryptrecEvaluation.Run(quick: args.Contains("--quick"), outputDirectory: Path.Combine("docs", "evaluation"));
         }
 
         if (args.Contains("--cryptrec128b-interleaved"))
@@ -63,6 +63,13 @@ public static class Program
         if (args.Contains("--camellia-serial"))
         {
             Symmetric.CamelliaSerialInterleaved.Run();
+            return 0;
+        }
+
+        if (args.Contains("--aead-goals"))
+        {
+            int rowsAt = Array.IndexOf(args, "--rows");
+            Aead.AeadGoals.Run(quick: args.Contains("--quick"), rows: rowsAt >= 0 && rowsAt + 1 < args.Length ? args[rowsAt + 1] : null);
             return 0;
         }
 
@@ -154,6 +161,7 @@ public static class Program
             ("--evaluation [--quick]", "every block cipher in both flavours the CRYPTREC way (key setup, 16 B/1,536 B/1 MiB, memory) -> docs/evaluation/"),
             ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
             ("--symmetric-goals", "issue 15's measures in one interleaved run: AES-128 CBC decryption, Rijndael 160-256-bit blocks, Camellia CBC vs OpenSSL"),
+            ("--aead-goals [--quick] [--rows s]", "issue 29's measures in one interleaved run: AES-GCM against AesGcm and BouncyCastle, CCM, CTR against ECB, Camellia/CLEFIA-GCM"),
             ("--camellia-serial", "Camellia's serial paths (CBC encryption, 1- and 2-block calls, key schedule): tables against the table-free GFNI core, interleaved"),
             ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),

@@ -61,7 +61,7 @@ public sealed class SourceRulesTests
             new[]
             {
                 "n", "m", "N", "_n", "_m", "n2", "n3", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
-                "_f.Limbs", "_p.Length", "limbs", "fullLimbs", "chunkLimbs", "ScratchLength", "OrderBytes", "group.OrderBytes",
+                "_f.Limbs", "_p.Length", "limbs", "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
                 "group.FieldBytes", "Scalars.ByteLength", "bytes", "k.Length", "u2.Length", "buffer.Length", "Glv.ByteLength",
                 "k1", "k2", "Math.Max", "stride", "Chunks", "count",
             },
