@@ -119,14 +119,7 @@ internal static class Program
             times[i] = Stopwatch.GetTimestamp() - start;
         }
 
-        int skip = measurements / 20;
-        long[] kept = times.Skip(skip).ToArray();
-        byte[] keptClasses = classes.Skip(skip).ToArray();
-        long p90 = kept.OrderBy(t => t).ElementAt((int)(kept.Length * 0.9));
-        (double tAll, double m0, double m1) = Welch(kept, keptClasses, long.MaxValue);
-        (double tCrop, _, _) = Welch(kept, keptClasses, p90);
-        double us = 1e6 / Stopwatch.Frequency;
-        Console.WriteLine($"| {curve.FriendlyName} | {flavour} | {op} | {tAll:F2} | {tCrop:F2} | {m0 * us:F1} | {m1 * us:F1} |");
+        Console.WriteLine($"| {curve.FriendlyName} | {flavour} | {op} | {Statistics(times, classes)}");
     }
 
     // Classes: 0 = ciphertexts of well-formed EME-PKCS1-v1_5 blocks (random messages of 0-100 bytes), 1 = ciphertexts
@@ -199,20 +192,13 @@ internal static class Program
             times[i] = Stopwatch.GetTimestamp() - start;
         }
 
-        int skip = measurements / 20;
-        long[] kept = times.Skip(skip).ToArray();
-        byte[] keptClasses = classes.Skip(skip).ToArray();
-        long p90 = kept.OrderBy(t => t).ElementAt((int)(kept.Length * 0.9));
-        (double tAll, double m0, double m1) = Welch(kept, keptClasses, long.MaxValue);
-        (double tCrop, _, _) = Welch(kept, keptClasses, p90);
-        double us = 1e6 / Stopwatch.Frequency;
         int valid = classes.Count(c => (c & 1) == 0);
         if (goodSum != valid)
         {
             throw new InvalidOperationException($"{goodSum} decodings succeeded, {valid} expected: the classes are not what they claim.");
         }
 
-        Console.WriteLine($"| RSA-2048 | {flavour} | PKCS#1 v1.5 decrypt, valid vs invalid padding | {tAll:F2} | {tCrop:F2} | {m0 * us:F1} | {m1 * us:F1} |");
+        Console.WriteLine($"| RSA-2048 | {flavour} | PKCS#1 v1.5 decrypt, valid vs invalid padding | {Statistics(times, classes)}");
         rsa.Dispose();
     }
 
@@ -238,6 +224,20 @@ internal static class Program
             PrimeEcdh mine = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdh(p) : PrimeEcdh.Create(p);
             return () => mine.DeriveRawSecretAgreement(peer);
         };
+    }
+
+    // The row's numbers: t on all measurements and below the pooled 90th percentile, after dropping the first 5%
+    // (warm-up), and the two classes' mean times.
+    private static string Statistics(long[] times, byte[] classes)
+    {
+        int skip = times.Length / 20;
+        long[] kept = times.Skip(skip).ToArray();
+        byte[] keptClasses = classes.Skip(skip).ToArray();
+        long p90 = kept.OrderBy(t => t).ElementAt((int)(kept.Length * 0.9));
+        (double tAll, double m0, double m1) = Welch(kept, keptClasses, long.MaxValue);
+        (double tCrop, _, _) = Welch(kept, keptClasses, p90);
+        double us = 1e6 / Stopwatch.Frequency;
+        return $"{tAll:F2} | {tCrop:F2} | {m0 * us:F1} | {m1 * us:F1} |";
     }
 
     /// <summary>Welch's t of class 0 against class 1 over the measurements not above the cut; and the two means.</summary>
