@@ -5,6 +5,7 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Panicode.Crypto.Unsafe.Ec;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Benchmarks.Micro;
 
@@ -19,6 +20,11 @@ public static unsafe class EcFieldTimer
     private const int Iterations = 200_000;
     private const int Rounds = 15;
 
+    /// <summary>A field struct (shared by both flavours) behind the Unsafe point code's pointer contract.</summary>
+    private static StructFieldOps<TE, TF> Ops<TE, TF>(TF field, BigInteger p, bool montgomery)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE> => new(field, FieldConstants.Create(p, field.Limbs, montgomery));
+
     public static void Run()
     {
         BigInteger p256 = BigInteger.Parse("0FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
@@ -26,27 +32,27 @@ public static unsafe class EcFieldTimer
         BigInteger p384 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF", NumberStyles.HexNumber);
         Console.WriteLine("| field | Mul ns | Sqr ns | Add ns | Sub ns |");
         Console.WriteLine("|---|---:|---:|---:|---:|");
-        Time("P-256", new Montgomery4Ops<P256Reduce4>(FieldConstants.Create(p256, 4)));
-        Time("secp256k1 (Montgomery, generic)", new Montgomery4Ops<GenericReduce4>(FieldConstants.Create(k1, 4)));
-        Time("secp256k1", new Montgomery4Ops<Secp256k1Reduce4>(FieldConstants.Create(k1, 4, montgomery: false)));
+        Time("P-256", Ops<Fe4, Field4<P256Reduce4>>(new Field4<P256Reduce4>(p256), p256, true));
+        Time("secp256k1 (Montgomery, generic)", Ops<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(k1), k1, true));
+        Time("secp256k1", Ops<Fe4, Field4<Secp256k1Reduce4>>(new Field4<Secp256k1Reduce4>(k1), k1, false));
         Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
-        Time("P-384", new Montgomery6Ops(FieldConstants.Create(p384, 6)));
+        Time("P-384", Ops<Fe6, Field6>(new Field6(p384), p384, true));
         BigInteger p224 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001", NumberStyles.HexNumber);
-        Time("P-224 (Montgomery, generic)", new Montgomery4Ops<GenericReduce4>(FieldConstants.Create(p224, 4)));
-        Time("P-224", new Montgomery4Ops<P224Reduce4>(FieldConstants.Create(p224, 4)));
+        Time("P-224 (Montgomery, generic)", Ops<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(p224), p224, true));
+        Time("P-224", Ops<Fe4, Field4<P224Reduce4>>(new Field4<P224Reduce4>(p224), p224, true));
         BigInteger p192 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
         Time("P-192 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p192, 3), 3));
-        Time("P-192 (Montgomery)", new Montgomery3Ops(FieldConstants.Create(p192, 3)));
-        Time("P-192", new P192Ops(FieldConstants.Create(p192, 3, montgomery: false)));
+        Time("P-192 (Montgomery)", Ops<Fe3, Field3>(new Field3(p192), p192, true));
+        Time("P-192", Ops<Fe3, P192Field>(new P192Field(p192), p192, false));
         BigInteger bp320 = BigInteger.Parse("0D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27", NumberStyles.HexNumber);
         Time("brainpoolP320r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp320, 5), 5));
-        Time("brainpoolP320r1", new Montgomery5Ops(FieldConstants.Create(bp320, 5)));
+        Time("brainpoolP320r1", Ops<Fe5, Field5>(new Field5(bp320), bp320, true));
         BigInteger bp512 = BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber);
         Time("brainpoolP512r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp512, 8), 8));
-        Time("brainpoolP512r1", new Montgomery8Ops(FieldConstants.Create(bp512, 8)));
+        Time("brainpoolP512r1", Ops<Fe8, Field8>(new Field8(bp512), bp512, true));
         BigInteger p521 = (BigInteger.One << 521) - 1;
         Time("P-521 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p521, 9), 9));
-        Time("P-521", new P521Ops(FieldConstants.Create(p521, 9, montgomery: false)));
+        Time("P-521", Ops<Fe9, P521Field>(default, p521, false));
 
         // BouncyCastle 2.7's specialised P-256 and P-384 fields (32-bit limbs in uint[], products accumulated in
         // ulong: a 32 x 32-bit product plus two 32-bit words cannot overflow 64 bits, so no carry test), for the

@@ -46,6 +46,49 @@ public class EcArithmeticTests
         return data;
     }
 
+    /// <summary>
+    /// The curve table: each special shape is named by exactly the curve whose prime has that form (checked here
+    /// against the primes' definitions), an explicit curve on such a prime gets the same shape, and only secp256k1
+    /// has the GLV strategy.
+    /// </summary>
+    [Fact]
+    public void CurveTableShapesMatchThePrimes()
+    {
+        BigInteger two = 2;
+        var primes = new Dictionary<FieldShape, BigInteger>
+        {
+            [FieldShape.NistP192] = BigInteger.Pow(two, 192) - BigInteger.Pow(two, 64) - 1,
+            [FieldShape.NistP224] = BigInteger.Pow(two, 224) - BigInteger.Pow(two, 96) + 1,
+            [FieldShape.NistP256] = BigInteger.Pow(two, 256) - BigInteger.Pow(two, 224) + BigInteger.Pow(two, 192) + BigInteger.Pow(two, 96) - 1,
+            [FieldShape.NistP384] = BigInteger.Pow(two, 384) - BigInteger.Pow(two, 128) - BigInteger.Pow(two, 96) + BigInteger.Pow(two, 32) - 1,
+            [FieldShape.NistP521] = BigInteger.Pow(two, 521) - 1,
+            [FieldShape.Secp256k1] = BigInteger.Pow(two, 256) - BigInteger.Pow(two, 32) - 977,
+        };
+        int special = 0;
+        foreach (CurveParameters c in CurveParameters.Named)
+        {
+            BigInteger p = CurveParameters.ToInteger(c.P);
+            if (c.Shape == FieldShape.Montgomery)
+            {
+                Assert.DoesNotContain(p, primes.Values);
+            }
+            else
+            {
+                Assert.Equal(primes[c.Shape], p);
+                special++;
+            }
+
+            Assert.Equal(c == CurveParameters.Secp256k1 ? EcStrategies.Glv : EcStrategies.None, c.Strategies);
+        }
+
+        Assert.Equal(primes.Count, special);
+
+        // An explicit curve gets the shape of its prime: a named curve's when p is its prime, Montgomery otherwise.
+        Assert.Equal(FieldShape.NistP256, CurveParameters.ShapeOf((byte[])CurveParameters.P256.P.Clone()));
+        Assert.Equal(FieldShape.Secp256k1, CurveParameters.ShapeOf((byte[])CurveParameters.Secp256k1.P.Clone()));
+        Assert.Equal(FieldShape.Montgomery, CurveParameters.ShapeOf(CurveParameters.BrainpoolP256r1.P));
+    }
+
     [Theory]
     [MemberData(nameof(CurveNames))]
     public void UnsafeFieldsAgreeWithReference(string curveName)
@@ -217,7 +260,7 @@ public class EcArithmeticTests
         }
     }
 
-    /// <summary>The 32-bit field of a group; for the Reference Jacobian64Group, the one explicit curves still use.</summary>
+    /// <summary>The 32-bit field of a group; for the Reference StructEcGroup, the one explicit curves still use.</summary>
     private static PrimeField FieldOf(EcGroup group) => group switch
     {
         FastEcGroup fast => fast.Field,

@@ -53,6 +53,17 @@ public class StructFieldTests
         Check<Fe9, P521Field>(default, (BigInteger.One << 521) - 1, montgomery: false);
 
     [Fact]
+    public void EightLimbMontgomeryMatchesBigInteger()
+    {
+        BigInteger bp512 = CurveParameters.ToInteger(CurveParameters.BrainpoolP512r1.P);
+        Check<Fe8, Field8>(new Field8(bp512), bp512, montgomery: true);
+        BigInteger top = (BigInteger.One << 512) - 569;     // the largest 512-bit prime: limbs all ones but the lowest
+        Check<Fe8, Field8>(new Field8(top), top, montgomery: true);
+        BigInteger low = (BigInteger.One << 448) + 211;  // a 449-bit prime (the least above 2^448), the least eight-limb size
+        Check<Fe8, Field8>(new Field8(low), low, montgomery: true);
+    }
+
+    [Fact]
     public void SixLimbMontgomeryMatchesBigInteger()
     {
         Check<Fe6, Field6>(new Field6(s_p384), s_p384, montgomery: true);
@@ -123,7 +134,7 @@ public class StructFieldTests
     [InlineData("secp192r1", "StructEcGroup`2")]
     [InlineData("brainpoolP320r1", "StructEcGroup`2")]
     [InlineData("secp521r1", "StructEcGroup`2")]
-    [InlineData("brainpoolP512r1", "Jacobian64Group")]
+    [InlineData("brainpoolP512r1", "StructEcGroup`2")]
     public void ReferenceBackendPicksTheFieldShape(string curve, string group)
     {
         CurveParameters parameters = CurveParameters.FindNamed(null, curve)!;

@@ -9,8 +9,8 @@ using Xunit;
 namespace Panicode.Crypto.Tests.Ec;
 
 /// <summary>
-/// The Unsafe flavour's 64-bit field structs (FieldOps.cs, P521Ops.cs, P192Ops.cs, P224Reduce4.cs,
-/// Montgomery3/5/8Ops.cs), each behind its PrimeField face (FastPrimeField, which only moves limbs), against
+/// The field structs as the Unsafe flavour calls them (through StructFieldOps; and its CIOS loops, MontgomeryOps),
+/// each behind its PrimeField face (FastPrimeField, which only moves limbs), against
 /// System.Numerics.BigInteger mod p: Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two
 /// and runs of ones and zeros at every 32-bit boundary, p minus those) and on seeded random values, with the result
 /// written over either operand; the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of

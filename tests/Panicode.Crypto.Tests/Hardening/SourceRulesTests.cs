@@ -32,6 +32,11 @@ public sealed class SourceRulesTests
     private static readonly (string Folder, string[] Identifiers, string Why)[] BoundedIdentifiers =
     {
         (
+            "/Modular/",
+            new[] { "m.Limbs", "k" },
+            "a Montgomery modulus' limb count: at most Modulus.MaxLimbs (256, 16,384 bits), enforced by Modulus.FromBigEndian"
+        ),
+        (
             "/Modes/",
             new[] { "bs" },
             "a block cipher's block size in bytes: at most FinalBlock.MaxBlockSize (32), fixed by LegalBlockSizes before a core exists"
@@ -56,7 +61,7 @@ public sealed class SourceRulesTests
             new[]
             {
                 "n", "m", "N", "_n", "_m", "n2", "n3", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
-                "_f.Limbs", "_p.Length", "limbs", "fullLimbs", "chunkLimbs", "ScratchLength", "OrderBytes", "group.OrderBytes",
+                "_f.Limbs", "_p.Length", "limbs", "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
                 "group.FieldBytes", "Scalars.ByteLength", "bytes", "k.Length", "u2.Length", "buffer.Length", "Glv.ByteLength",
                 "k1", "k2", "Math.Max", "stride", "Chunks", "count",
             },

@@ -45,59 +45,27 @@ internal abstract class FastEcGroup : EcGroup
 
     public abstract PrimeField Field { get; }
 
-    /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
-    internal static BigInteger Secp256k1Prime { get; } = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
+    /// <summary>
+    /// The group for a curve on the field struct the curve table picks (FieldStructs, shared with the Reference
+    /// flavour), called through <see cref="StructFieldOps{TE, TF}"/>; CIOS loops for the sizes no struct covers.
+    /// </summary>
+    public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars) =>
+        FieldStructs.Select(curve, new Factory(scalars)) ??
+        new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(FieldConstants.Create(CurveParameters.ToInteger(curve.P), curve.FieldLimbs64), curve.FieldLimbs64));
 
-    /// <summary>The P-192 prime 2^192 - 2^64 - 1 (FIPS 186-4 App. D.1.2.1).</summary>
-    internal static BigInteger P192Prime { get; } = (BigInteger.One << 192) - (BigInteger.One << 64) - 1;
-
-    /// <summary>The P-224 prime 2^224 - 2^96 + 1 (FIPS 186-4 App. D.1.2.2).</summary>
-    internal static BigInteger P224Prime { get; } = (BigInteger.One << 224) - (BigInteger.One << 96) + 1;
-
-    /// <summary>The P-521 prime 2^521 - 1 (FIPS 186-4 App. D.1.2.5).</summary>
-    internal static BigInteger P521Prime { get; } = (BigInteger.One << 521) - 1;
-
-    /// <summary>The group for a curve on the field struct that fits its prime.</summary>
-    public static unsafe FastEcGroup Create(CurveParameters curve, PrimeField scalars)
+    private sealed class Factory : IFieldStructVisitor<FastEcGroup>
     {
-        BigInteger p = CurveParameters.ToInteger(curve.P);
-        int m = (curve.FieldBits + 63) / 64;
-        if (m == 4 && p == Secp256k1Prime)
-        {
-            ulong* plain = FieldConstants.Create(p, m, montgomery: false);
-            return new FastEcGroup<Montgomery4Ops<Secp256k1Reduce4>>(curve, scalars, new Montgomery4Ops<Secp256k1Reduce4>(plain));
-        }
+        private readonly PrimeField _scalars;
 
-        if (m == 3 && p == P192Prime)
-        {
-            return new FastEcGroup<P192Ops>(curve, scalars, new P192Ops(FieldConstants.Create(p, m, montgomery: false)));
-        }
+        public Factory(PrimeField scalars) => _scalars = scalars;
 
-        if (m == 9 && p == P521Prime)
+        public unsafe FastEcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
+            where TE : unmanaged
+            where TF : struct, IStructField<TE>
         {
-            return new FastEcGroup<P521Ops>(curve, scalars, new P521Ops(FieldConstants.Create(p, m, montgomery: false)));
+            ulong* constants = FieldConstants.Create(CurveParameters.ToInteger(curve.P), field.Limbs, montgomery);
+            return new FastEcGroup<StructFieldOps<TE, TF>>(curve, _scalars, new StructFieldOps<TE, TF>(field, constants));
         }
-
-        ulong* constants = FieldConstants.Create(p, m);
-        if (curve.Kind == FieldKind.NistP256)
-        {
-            return new FastEcGroup<Montgomery4Ops<P256Reduce4>>(curve, scalars, new Montgomery4Ops<P256Reduce4>(constants));
-        }
-
-        if (m == 4 && p == P224Prime)
-        {
-            return new FastEcGroup<Montgomery4Ops<P224Reduce4>>(curve, scalars, new Montgomery4Ops<P224Reduce4>(constants));
-        }
-
-        return m switch
-        {
-            4 => new FastEcGroup<Montgomery4Ops<GenericReduce4>>(curve, scalars, new Montgomery4Ops<GenericReduce4>(constants)),
-            3 => new FastEcGroup<Montgomery3Ops>(curve, scalars, new Montgomery3Ops(constants)),
-            5 => new FastEcGroup<Montgomery5Ops>(curve, scalars, new Montgomery5Ops(constants)),
-            6 => new FastEcGroup<Montgomery6Ops>(curve, scalars, new Montgomery6Ops(constants)),
-            8 => new FastEcGroup<Montgomery8Ops>(curve, scalars, new Montgomery8Ops(constants)),
-            _ => new FastEcGroup<MontgomeryOps>(curve, scalars, new MontgomeryOps(constants, m)),
-        };
     }
 }
 
@@ -148,8 +116,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         ToMont(Gx, Gx);
         ToMont(Gx + m, Gx + m);
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
-        // lambda belongs to the order n: an explicit curve on the same prime with a = 0 but another b (and order) gets none.
-        if (p == Secp256k1Prime && a.IsZero && m == 4 && CurveParameters.ToInteger(curve.N) == Glv.Secp256k1Order)
+        if ((curve.Strategies & EcStrategies.Glv) != 0)
         {
             _glv = new Glv(CurveParameters.ToInteger(curve.N));
             FieldConstants.Write(Glv.Beta, _glv.BetaMont, 0, m);
@@ -608,10 +575,10 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         ulong* p = _f.Constants;
         ulong mask = 0UL - (a[0] & 1);
         ulong c = 0;
-        ulong prev = Limb.AddC(a[0], p[0] & mask, ref c);
+        ulong prev = Wide.Adc(a[0], p[0] & mask, ref c);
         for (int i = 1; i < m; i++)
         {
-            ulong s = Limb.AddC(a[i], p[i] & mask, ref c);
+            ulong s = Wide.Adc(a[i], p[i] & mask, ref c);
             r[i - 1] = (prev >> 1) | (s << 63);
             prev = s;
         }
@@ -990,7 +957,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
             ulong c = 0;
             for (int i = 0; i < m; i++)
             {
-                x[i] = Limb.AddC(x[i], p[i], ref c);
+                x[i] = Wide.Adc(x[i], p[i], ref c);
             }
 
             top = c;
@@ -1034,7 +1001,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
         ulong borrow = 0;
         for (int i = 0; i < _m; i++)
         {
-            a[i] = Limb.SubB(a[i], b[i], ref borrow);
+            a[i] = Wide.Sbb(a[i], b[i], ref borrow);
         }
     }
 
@@ -1167,7 +1134,7 @@ internal sealed unsafe partial class FastEcGroup<TF> : FastEcGroup
 #if NET
         // With 256-bit vectors, four limbs per AND and OR: the same whole scan with the mask broadcast (the branch
         // tests only the public width and the CPU). (The scans' share of an ECDH: docs/benchmarks.md, secp256k1 GLV section.)
-        if (Vector256.IsHardwareAccelerated && (width & 3) == 0)
+        if (EcIntrinsics.Vector256Scan && (width & 3) == 0)
         {
             for (int w = 0; w < width; w += 4)
             {

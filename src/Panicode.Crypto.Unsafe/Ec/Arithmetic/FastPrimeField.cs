@@ -188,17 +188,22 @@ internal static unsafe class FastFields
 
         return shape switch
         {
-            Shape.P256 => new FastPrimeField<Montgomery4Ops<P256Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
-            Shape.Secp256k1 => new FastPrimeField<Montgomery4Ops<Secp256k1Reduce4>>(new(FieldConstants.Create(p, 4, montgomery: false)), modulus),
-            Shape.P224 => new FastPrimeField<Montgomery4Ops<P224Reduce4>>(new(FieldConstants.Create(p, 4)), modulus),
-            Shape.Generic4 => new FastPrimeField<Montgomery4Ops<GenericReduce4>>(new(FieldConstants.Create(p, 4)), modulus),
-            Shape.Six => new FastPrimeField<Montgomery6Ops>(new(FieldConstants.Create(p, 6)), modulus),
-            Shape.Three => new FastPrimeField<Montgomery3Ops>(new(FieldConstants.Create(p, 3)), modulus),
-            Shape.P192 => new FastPrimeField<P192Ops>(new(FieldConstants.Create(p, 3, montgomery: false)), modulus),
-            Shape.Five => new FastPrimeField<Montgomery5Ops>(new(FieldConstants.Create(p, 5)), modulus),
-            Shape.Eight => new FastPrimeField<Montgomery8Ops>(new(FieldConstants.Create(p, 8)), modulus),
-            Shape.P521 => new FastPrimeField<P521Ops>(new(FieldConstants.Create(p, 9, montgomery: false)), modulus),
+            Shape.P256 => Over<Fe4, Field4<P256Reduce4>>(new Field4<P256Reduce4>(p), p, true, modulus),
+            Shape.Secp256k1 => Over<Fe4, Field4<Secp256k1Reduce4>>(new Field4<Secp256k1Reduce4>(p), p, false, modulus),
+            Shape.P224 => Over<Fe4, Field4<P224Reduce4>>(new Field4<P224Reduce4>(p), p, true, modulus),
+            Shape.Generic4 => Over<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(p), p, true, modulus),
+            Shape.Six => Over<Fe6, Field6>(new Field6(p), p, true, modulus),
+            Shape.Three => Over<Fe3, Field3>(new Field3(p), p, true, modulus),
+            Shape.P192 => Over<Fe3, P192Field>(new P192Field(p), p, false, modulus),
+            Shape.Five => Over<Fe5, Field5>(new Field5(p), p, true, modulus),
+            Shape.Eight => Over<Fe8, Field8>(new Field8(p), p, true, modulus),
+            Shape.P521 => Over<Fe9, P521Field>(default, p, false, modulus),
             _ => new FastPrimeField<MontgomeryOps>(new(FieldConstants.Create(p, m), m), modulus),
         };
     }
+
+    private static PrimeField Over<TE, TF>(TF field, System.Numerics.BigInteger p, bool montgomery, uint[] modulus)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE> =>
+        new FastPrimeField<StructFieldOps<TE, TF>>(new(field, FieldConstants.Create(p, field.Limbs, montgomery)), modulus);
 }

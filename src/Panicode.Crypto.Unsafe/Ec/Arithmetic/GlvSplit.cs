@@ -54,13 +54,13 @@ internal static unsafe class GlvSplit
             ulong borrow = 0;
             for (int i = 0; i < 3; i++)
             {
-                w[i] = Limb.SubB(k[i], u[i], ref borrow);
+                w[i] = Wide.Sbb(k[i], u[i], ref borrow);
             }
 
             borrow = 0;
             for (int i = 0; i < 3; i++)
             {
-                r[i] = Limb.SubB(w[i], v[i], ref borrow);
+                r[i] = Wide.Sbb(w[i], v[i], ref borrow);
             }
 
             negative1 = Abs3(r, k1);
@@ -71,13 +71,13 @@ internal static unsafe class GlvSplit
             borrow = 0;
             for (int i = 0; i < 3; i++)
             {
-                r[i] = Limb.SubB(u[i], v[i], ref borrow);
+                r[i] = Wide.Sbb(u[i], v[i], ref borrow);
             }
 
             negative2 = Abs3(r, k2);
         }
 
-        Wide.Clear(t, 16);
+        Limb.Clear(t, 16);
     }
 
     /// <summary>SplitSecret on spans (tests): k in four limbs, the magnitudes of k1 and k2 in two limbs each.</summary>
@@ -98,7 +98,7 @@ internal static unsafe class GlvSplit
     private static void MulShiftRound(ulong* k, ulong* g, ulong* c)
     {
         ulong* p = stackalloc ulong[8];
-        Wide.Clear(p, 8);
+        Limb.Clear(p, 8);
         for (int i = 0; i < 4; i++)
         {
             ulong carry = 0;
@@ -111,13 +111,13 @@ internal static unsafe class GlvSplit
         }
 
         ulong cy = 0;
-        p[5] = Limb.AddC(p[5], 1UL << 63, ref cy);
-        p[6] = Limb.AddC(p[6], 0, ref cy);
-        p[7] = Limb.AddC(p[7], 0, ref cy);
+        p[5] = Wide.Adc(p[5], 1UL << 63, ref cy);
+        p[6] = Wide.Adc(p[6], 0, ref cy);
+        p[7] = Wide.Adc(p[7], 0, ref cy);
         Debug.Assert(cy == 0);
         c[0] = p[6];
         c[1] = p[7];
-        Wide.Clear(p, 8);
+        Limb.Clear(p, 8);
     }
 
     /// <summary>r = x y mod 2^192 for a 2-limb x and a 3-limb y (carries out of limb 2 dropped).</summary>
@@ -146,9 +146,9 @@ internal static unsafe class GlvSplit
     {
         ulong sign = 0UL - (r[2] >> 63);
         ulong c = sign & 1;
-        magnitude[0] = Limb.AddC(r[0] ^ sign, 0, ref c);
-        magnitude[1] = Limb.AddC(r[1] ^ sign, 0, ref c);
-        ulong top = Limb.AddC(r[2] ^ sign, 0, ref c);
+        magnitude[0] = Wide.Adc(r[0] ^ sign, 0, ref c);
+        magnitude[1] = Wide.Adc(r[1] ^ sign, 0, ref c);
+        ulong top = Wide.Adc(r[2] ^ sign, 0, ref c);
         Debug.Assert(top == 0);
         return sign;
     }

@@ -73,12 +73,12 @@ internal sealed unsafe class UnsafeMontgomeryField : UnsafePrimeField
                 Widen(pa, wa, _n);
                 Widen(pb, wb, _n);
                 Limb.MontMul(t, wa, wb, p, _m0, m);
-                Wide.Clear(wa, m);
-                Wide.Clear(wb, m);
+                Limb.Clear(wa, m);
+                Limb.Clear(wb, m);
             }
 
             Narrow(t, pr, _n);
-            Wide.Clear(t, m + 2);
+            Limb.Clear(t, m + 2);
         }
     }
 

@@ -139,7 +139,7 @@ internal abstract unsafe class UnsafePrimeField : PrimeField
                 pr[i] = v32[i];
             }
 
-            Wide.Clear(buf, 4 * m);
+            Limb.Clear(buf, 4 * m);
         }
 
         AdjustInverse(r);
@@ -276,8 +276,8 @@ internal abstract unsafe class UnsafePrimeField : PrimeField
         ulong bx = 0;
         for (int i = 0; i < m; i++)
         {
-            w[i] = Limb.SubB(w[i], z[i], ref bw);
-            x[i] = Limb.SubB(x[i], y[i], ref bx);
+            w[i] = Wide.Sbb(w[i], z[i], ref bw);
+            x[i] = Wide.Sbb(x[i], y[i], ref bx);
         }
 
         if (bx != 0)

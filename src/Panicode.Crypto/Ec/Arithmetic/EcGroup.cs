@@ -91,6 +91,8 @@ internal abstract class EcBackend
 
     public EcGroup GetGroup(CurveParameters curve)
     {
+        // Before any field code is compiled, so that the JIT sees the intrinsic switches as constants.
+        EcIntrinsics.EnsureInitialized();
         if (curve.IsNamed)
         {
             return _named.GetOrAdd(curve, CreateGroup);
@@ -130,7 +132,7 @@ internal abstract class EcBackend
 }
 
 /// <summary>
-/// The Reference flavour: safe code; 64-bit Montgomery limbs (Jacobian64Group) for the named curves, the 32-bit
+/// The Reference flavour: safe code; the field structs of StructEcGroup for the named curves, the 32-bit
 /// JacobianGroup (Solinas fields for the NIST primes, Montgomery elsewhere) for explicit curves.
 /// </summary>
 internal sealed class ReferenceBackend : EcBackend
@@ -147,22 +149,21 @@ internal sealed class ReferenceBackend : EcBackend
         // is only being checked here, keep the 32-bit group with its fully general additions.
         if (curve.IsNamed)
         {
-            // Primes up to six limbs and P-521 get the written-out field structs; brainpoolP512r1 keeps the
-            // span-based Field64.
-            return StructEcGroup.TryCreate(curve) ?? new Jacobian64Group(curve);
+            // Every named curve has a written-out field struct (up to eight limbs, and P-521).
+            return StructEcGroup.TryCreate(curve) ?? throw new InvalidOperationException("no field struct for " + curve.FriendlyName);
         }
 
         return new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N)));
     }
 
     /// <summary>The 32-bit limb field of the curve: Solinas reduction for the NIST primes, Montgomery elsewhere.</summary>
-    internal static PrimeField CreateField(CurveParameters curve) => curve.Kind switch
+    internal static PrimeField CreateField(CurveParameters curve) => curve.Shape switch
     {
-        FieldKind.NistP192 => NistPrimeField.CreateP192(),
-        FieldKind.NistP224 => NistPrimeField.CreateP224(),
-        FieldKind.NistP256 => NistPrimeField.CreateP256(),
-        FieldKind.NistP384 => NistPrimeField.CreateP384(),
-        FieldKind.NistP521 => new NistP521Field(),
+        FieldShape.NistP192 => NistPrimeField.CreateP192(),
+        FieldShape.NistP224 => NistPrimeField.CreateP224(),
+        FieldShape.NistP256 => NistPrimeField.CreateP256(),
+        FieldShape.NistP384 => NistPrimeField.CreateP384(),
+        FieldShape.NistP521 => new NistP521Field(),
         _ => new MontgomeryField(ToLimbs(curve.P)),
     };
 

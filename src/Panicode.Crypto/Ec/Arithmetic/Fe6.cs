@@ -1,7 +1,8 @@
-// Six-limb field elements for the Reference flavour's StructEcGroup (P-384, brainpoolP384r1 and any 321..384-bit
-// prime), written out as Fe4's: the 12-limb product in locals (21 products for a square), then six Montgomery
-// reduction rounds by separated operand scanning (Koç, Acar and Kaliski, IEEE Micro 16(3), 1996), with no loop,
-// array or span. Limbs are combined with shifts, so the code is byte-order independent.
+// Six-limb field elements for both flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through
+// StructFieldOps) for P-384, brainpoolP384r1 and any 321..384-bit prime, written out as Fe4's: the 12-limb product in
+// locals (21 products for a square), then six Montgomery reduction rounds by separated operand scanning (Koç, Acar and
+// Kaliski, IEEE Micro 16(3), 1996), with no loop, array or span. Limbs are combined with shifts, so the code is
+// byte-order independent.
 
 using System;
 using System.Numerics;
@@ -40,6 +41,7 @@ internal readonly struct Field6 : IStructField<Fe6>
 
     public int Limbs => 6;
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Mul(ref Fe6 r, in Fe6 a, in Fe6 b)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3, a4 = a.L4, a5 = a.L5;
@@ -89,6 +91,7 @@ internal readonly struct Field6 : IStructField<Fe6>
         Reduce(ref r, in _p, _m0, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11);
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Sqr(ref Fe6 r, in Fe6 a)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2, a3 = a.L3, a4 = a.L4, a5 = a.L5;

@@ -1,6 +1,6 @@
 // GF(p) on 64-bit limbs in Montgomery form x R mod p, R = 2^(64 n): coarsely integrated operand scanning
 // (CIOS), Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms", IEEE Micro
-// 1996, §4, with 64x64 -> 128-bit limb products. The Reference flavour's Jacobian64Group runs on it; the class is
+// 1996, §4, with 64x64 -> 128-bit limb products. The Reference groups invert public elements with it (InvertVar); the class is
 // sealed and its members are not virtual, so the point formulas make direct (inlinable) calls. 256-bit primes
 // (four limbs: P-256, secp256k1, brainpoolP256r1, and the scalar fields of those curves) take a written-out
 // path. Elements are always fully reduced in [0, p); nothing here branches or indexes memory on element values.
@@ -23,8 +23,12 @@ internal static class Wide
         ulong hi = Mul(a, b, out ulong l);
         ulong s = l + c;
         hi += Carry(l, c, s);
-        lo = s + d;
-        hi += Carry(s, d, lo);
+        ulong t = s + d;
+        hi += Carry(s, d, t);
+
+        // One store to lo, after the carries: lo is often an array element (the CIOS loops' t[j]), and a carry test
+        // that read it back would go through memory.
+        lo = t;
         return hi;
     }
 
@@ -36,7 +40,7 @@ internal static class Wide
         // Math.BigMul stores the low half of its MULX to the stack and reloads it (.NET 10); a second product for
         // the low half (IMUL) keeps both in registers, which matters on the Montgomery reductions' serial chain
         // (docs/benchmarks.md, "EC field arithmetic and point formulas", step 1).
-        if (System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
+        if (EcIntrinsics.Bmi2X64)
         {
             lo = a * b;
             return System.Runtime.Intrinsics.X86.Bmi2.X64.MultiplyNoFlags(a, b);
@@ -94,6 +98,44 @@ internal static class Wide
         ulong d2 = d - borrow;
         borrow = b1 | Borrow(d, borrow, d2);
         return d2;
+    }
+
+    /// <summary>s = x + y; c is the carry out (one test: y is a whole word, no carry comes in).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong AddWord(ulong x, ulong y, out ulong c)
+    {
+        ulong s = x + y;
+        c = Carry(x, y, s);
+        return s;
+    }
+
+    /// <summary>
+    /// (high, low) = q pj + t + c for a limb pj of the public modulus. An all-ones limb needs no multiplication:
+    /// q (2^64 - 1) + t + c = q 2^64 + (t + c - q), whose high word q + carry - borrow cannot overflow because the
+    /// whole value is below 2^128; a zero limb is a plain addition. The branches test only the modulus (public, the
+    /// same on every call); q, t and c go through straight-line arithmetic.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong MulAddP(ulong q, ulong pj, ulong t, ulong c, out ulong low)
+    {
+        if (pj == ulong.MaxValue)
+        {
+            ulong s = t + c;
+            ulong c1 = Carry(t, c, s);
+            ulong d = s - q;
+            ulong b1 = Borrow(s, q, d);
+            low = d;
+            return q + c1 - b1;
+        }
+
+        if (pj == 0)
+        {
+            ulong s = t + c;
+            low = s;
+            return Carry(t, c, s);
+        }
+
+        return MulAdd(q, pj, t, c, out low);
     }
 
     /// <summary>All ones when ctl = 1, zero when ctl = 0.</summary>

@@ -42,12 +42,9 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Chooses the field struct for a named curve; null when there is none (primes of seven or eight limbs).</summary>
+/// <summary>Builds the group on the field struct FieldStructs picks for the curve; null when there is none.</summary>
 internal static class StructEcGroup
 {
-    /// <summary>The secp256k1 prime 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1).</summary>
-    public static readonly BigInteger Secp256k1Prime = (BigInteger.One << 256) - (BigInteger.One << 32) - 977;
-
     /// <summary>
     /// Overwrites 8 KiB of stack below the caller's frame. The point formulas and field structs keep their
     /// temporaries in struct locals; clearing them one by one would cost a store per value per call, so the secret
@@ -67,38 +64,16 @@ internal static class StructEcGroup
     internal static void Wipe<T>(ref T v)
         where T : struct => v = default;
 
-    public static EcGroup? TryCreate(CurveParameters curve)
+    public static EcGroup? TryCreate(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
+
+    /// <summary>A StructEcGroup on the field struct of the curve table.</summary>
+    private sealed class Factory : IFieldStructVisitor<EcGroup>
     {
-        BigInteger p = CurveParameters.ToInteger(curve.P);
-        int m = (curve.FieldBits + 63) / 64;
-        if (m == 4 && p == Secp256k1Prime)
-        {
-            return new StructEcGroup<Fe4, Field4<Secp256k1Reduce4>>(curve, new Field4<Secp256k1Reduce4>(p), montgomery: false);
-        }
+        public static readonly Factory Instance = new();
 
-        if (curve.Kind == FieldKind.NistP256)
-        {
-            return new StructEcGroup<Fe4, Field4<P256Reduce4>>(curve, new Field4<P256Reduce4>(p), montgomery: true);
-        }
-
-        if (curve.Kind == FieldKind.NistP521)
-        {
-            return new StructEcGroup<Fe9, P521Field>(curve, default, montgomery: false);
-        }
-
-        if (curve.Kind == FieldKind.NistP224)
-        {
-            return new StructEcGroup<Fe4, Field4<P224Reduce4>>(curve, new Field4<P224Reduce4>(p), montgomery: true);
-        }
-
-        // Montgomery form needs only p < R: a 192-bit prime runs on four limbs (R = 2^256) and a 320-bit one on six,
-        // faster than Field64's loops on three or five (its products have no loop, array or bounds check).
-        return m switch
-        {
-            3 or 4 => new StructEcGroup<Fe4, Field4<GenericReduce4>>(curve, new Field4<GenericReduce4>(p), montgomery: true),
-            5 or 6 => new StructEcGroup<Fe6, Field6>(curve, new Field6(p), montgomery: true),
-            _ => null,
-        };
+        public EcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
+            where TE : unmanaged
+            where TF : struct, IStructField<TE> => new StructEcGroup<TE, TF>(curve, field, montgomery);
     }
 }
 
@@ -150,7 +125,7 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
         _g.X = Element(CurveParameters.ToInteger(curve.Gx) * r % p);
         _g.Y = Element(CurveParameters.ToInteger(curve.Gy) * r % p);
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
-        if (p == StructEcGroup.Secp256k1Prime && a.IsZero && CurveParameters.ToInteger(curve.N) == Glv.Secp256k1Order)
+        if ((curve.Strategies & EcStrategies.Glv) != 0)
         {
             _glv = new Glv(CurveParameters.ToInteger(curve.N));
             _beta = Element(Glv.Beta * r % p);

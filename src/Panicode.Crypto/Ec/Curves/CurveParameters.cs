@@ -12,15 +12,47 @@ using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
 
-/// <summary>Which field implementation a curve uses.</summary>
-internal enum FieldKind
+/// <summary>
+/// The shape of a curve's prime, which decides its field arithmetic in both flavours (the one curve table: each
+/// named curve below names its shape; an explicit curve gets the shape of its prime). A flavour maps a shape to its
+/// field struct in one switch (Reference: <c>StructEcGroup.TryCreate</c>; Unsafe: <c>FastEcGroup.Create</c>); a shape
+/// a flavour has no special reduction for runs on its Montgomery struct for the prime's limb count.
+/// </summary>
+internal enum FieldShape
 {
+    /// <summary>No special form: Montgomery multiplication over the prime's 64-bit limb count.</summary>
     Montgomery,
+
+    /// <summary>2^192 - 2^64 - 1 (FIPS 186-4 D.2.1): Solinas reduction (Unsafe), Montgomery on four limbs (Reference).</summary>
     NistP192,
+
+    /// <summary>2^224 - 2^96 + 1 (FIPS 186-4 D.2.2): Montgomery with the reduction written for p's limbs.</summary>
     NistP224,
+
+    /// <summary>2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.2.3): Montgomery with p's shape (two products a round).</summary>
     NistP256,
+
+    /// <summary>2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.2.4): six-limb Montgomery (the 32-bit group: Solinas).</summary>
     NistP384,
+
+    /// <summary>2^521 - 1 (FIPS 186-4 D.2.5): the Mersenne reduction on nine limbs, no Montgomery form.</summary>
     NistP521,
+
+    /// <summary>2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1): folded by C = 2^32 + 977, no Montgomery form.</summary>
+    Secp256k1,
+}
+
+/// <summary>The algorithms a curve allows beyond the common ones (named in the curve table, derived for explicit curves).</summary>
+[Flags]
+internal enum EcStrategies
+{
+    None = 0,
+
+    /// <summary>
+    /// secp256k1's endomorphism (x, y) -> (beta x, y) = lambda (x, y) (GLV, Guide to ECC §3.5; <c>Glv</c>): half-length
+    /// scalars for verification and, in constant time, for ECDH. Needs a = 0, secp256k1's prime and its order n.
+    /// </summary>
+    Glv = 1,
 }
 
 /// <summary>Short Weierstrass curve y^2 = x^3 + a x + b over GF(p) with a base point G of prime order n.</summary>
@@ -30,7 +62,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters P192 = new(
         "1.2.840.10045.3.1.1",
         new[] { "nistP192", "secp192r1", "prime192v1", "P-192" },
-        FieldKind.NistP192,
+        FieldShape.NistP192,
         p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF",
         a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFC",
         b: "64210519E59C80E70FA7E9AB72243049FEB8DEECC146B9B1",
@@ -43,7 +75,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters P224 = new(
         "1.3.132.0.33",
         new[] { "nistP224", "secp224r1", "P-224" },
-        FieldKind.NistP224,
+        FieldShape.NistP224,
         p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001",
         a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFE",
         b: "B4050A850C04B3ABF54132565044B0B7D7BFD8BA270B39432355FFB4",
@@ -56,7 +88,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters P256 = new(
         "1.2.840.10045.3.1.7",
         new[] { "nistP256", "secp256r1", "prime256v1", "P-256", "ECDSA_P256", "ECDH_P256" },
-        FieldKind.NistP256,
+        FieldShape.NistP256,
         p: "FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF",
         a: "FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFC",
         b: "5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B",
@@ -69,7 +101,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters P384 = new(
         "1.3.132.0.34",
         new[] { "nistP384", "secp384r1", "P-384", "ECDSA_P384", "ECDH_P384" },
-        FieldKind.NistP384,
+        FieldShape.NistP384,
         p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF",
         a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFC",
         b: "B3312FA7E23EE7E4988E056BE3F82D19181D9C6EFE8141120314088F5013875AC656398D8A2ED19D2A85C8EDD3EC2AEF",
@@ -82,7 +114,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters P521 = new(
         "1.3.132.0.35",
         new[] { "nistP521", "secp521r1", "P-521", "ECDSA_P521", "ECDH_P521" },
-        FieldKind.NistP521,
+        FieldShape.NistP521,
         p: "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF",
         a: "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFC",
         b: "0051953EB9618E1C9A1F929A21A0B68540EEA2DA725B99B315F3B8B489918EF109E156193951EC7E937B1652C0BD3BB1BF073573DF883D2C34F1EF451FD46B503F00",
@@ -95,7 +127,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters Secp256k1 = new(
         "1.3.132.0.10",
         new[] { "secp256k1" },
-        FieldKind.Montgomery,
+        FieldShape.Secp256k1,
         p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F",
         a: "0000000000000000000000000000000000000000000000000000000000000000",
         b: "0000000000000000000000000000000000000000000000000000000000000007",
@@ -111,7 +143,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters BrainpoolP160r1 = new(
         "1.3.36.3.3.2.8.1.1.1",
         new[] { "brainpoolP160r1" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "E95E4A5F737059DC60DFC7AD95B3D8139515620F",
         a: "340E7BE2A280EB74E2BE61BADA745D97E8F7C300",
         b: "1E589A8595423412134FAA2DBDEC95C8D8675E58",
@@ -127,7 +159,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters WapWsgIdmEcidWtls7 = new(
         "2.23.43.1.4.7",
         new[] { "wap-wsg-idm-ecid-wtls7" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFAC73",
         a: "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFAC70",
         b: "B4E134D3FB59EB8BAB57274904664D5AF50388BA",
@@ -140,7 +172,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters BrainpoolP224r1 = new(
         "1.3.36.3.3.2.8.1.1.5",
         new[] { "brainpoolP224r1" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "D7C134AA264366862A18302575D1D787B09F075797DA89F57EC8C0FF",
         a: "68A5E62CA9CE6C1C299803A6C1530B514E182AD8B0042A59CAD29F43",
         b: "2580F63CCFE44138870713B1A92369E33E2135D266DBB372386C400B",
@@ -153,7 +185,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters BrainpoolP256r1 = new(
         "1.3.36.3.3.2.8.1.1.7",
         new[] { "brainpoolP256r1" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "A9FB57DBA1EEA9BC3E660A909D838D726E3BF623D52620282013481D1F6E5377",
         a: "7D5A0975FC2C3057EEF67530417AFFE7FB8055C126DC5C6CE94A4B44F330B5D9",
         b: "26DC5C6CE94A4B44F330B5D9BBD77CBF958416295CF7E1CE6BCCDC18FF8C07B6",
@@ -166,7 +198,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters BrainpoolP320r1 = new(
         "1.3.36.3.3.2.8.1.1.9",
         new[] { "brainpoolP320r1" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27",
         a: "3EE30B568FBAB0F883CCEBD46D3F3BB8A2A73513F5EB79DA66190EB085FFA9F492F375A97D860EB4",
         b: "520883949DFDBC42D3AD198640688A6FE13F41349554B49ACC31DCCD884539816F5EB4AC8FB1F1A6",
@@ -179,7 +211,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters BrainpoolP384r1 = new(
         "1.3.36.3.3.2.8.1.1.11",
         new[] { "brainpoolP384r1" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "8CB91E82A3386D280F5D6F7E50E641DF152F7109ED5456B412B1DA197FB71123ACD3A729901D1A71874700133107EC53",
         a: "7BC382C63D8C150C3C72080ACE05AFA0C2BEA28E4FB22787139165EFBA91F90F8AA5814A503AD4EB04A8C7DD22CE2826",
         b: "04A8C7DD22CE28268B39B55416F0447C2FB77DE107DCD2A62E880EA53EEB62D57CB4390295DBC9943AB78696FA504C11",
@@ -192,7 +224,7 @@ internal sealed class CurveParameters
     public static readonly CurveParameters BrainpoolP512r1 = new(
         "1.3.36.3.3.2.8.1.1.13",
         new[] { "brainpoolP512r1" },
-        FieldKind.Montgomery,
+        FieldShape.Montgomery,
         p: "AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3",
         a: "7830A3318B603B89E2327145AC234CC594CBDD8D3DF91610A83441CAEA9863BC2DED5D5AA8253AA10A2EF1C98B9AC8B57F1117A72BF2C7B9E7C1AC4D77FC94CA",
         b: "3DF91610A83441CAEA9863BC2DED5D5AA8253AA10A2EF1C98B9AC8B57F1117A72BF2C7B9E7C1AC4D77FC94CADC083E67984050B75EBAE5DD2809BD638016F723",
@@ -223,16 +255,16 @@ internal sealed class CurveParameters
         BrainpoolP160r1, WapWsgIdmEcidWtls7,
     };
 
-    private CurveParameters(string oid, string[] names, FieldKind kind, string p, string a, string b, string gx, string gy, string n, int h)
-        : this(oid, names, kind, FromHex(p), FromHex(a), FromHex(b), FromHex(gx), FromHex(gy), FromHex(n), h)
+    private CurveParameters(string oid, string[] names, FieldShape shape, string p, string a, string b, string gx, string gy, string n, int h)
+        : this(oid, names, shape, FromHex(p), FromHex(a), FromHex(b), FromHex(gx), FromHex(gy), FromHex(n), h)
     {
     }
 
-    private CurveParameters(string? oid, string[] names, FieldKind kind, byte[] p, byte[] a, byte[] b, byte[] gx, byte[] gy, byte[] n, int h)
+    private CurveParameters(string? oid, string[] names, FieldShape shape, byte[] p, byte[] a, byte[] b, byte[] gx, byte[] gy, byte[] n, int h)
     {
         Oid = oid;
         Names = names;
-        Kind = kind;
+        Shape = shape;
         P = p;
         A = a;
         B = b;
@@ -242,6 +274,11 @@ internal sealed class CurveParameters
         Cofactor = h;
         FieldBits = Limbs.BitLengthPublic(p);
         OrderBits = Limbs.BitLengthPublic(n);
+        // The endomorphism's lambda belongs to secp256k1's n: a curve on the same prime with a = 0 but another
+        // order gets none.
+        Strategies = shape == FieldShape.Secp256k1 && ToInteger(a).IsZero && ToInteger(n) == Glv.Secp256k1Order
+            ? EcStrategies.Glv
+            : EcStrategies.None;
     }
 
     /// <summary>Every named curve this library knows.</summary>
@@ -257,7 +294,14 @@ internal sealed class CurveParameters
 
     public bool IsNamed => Oid != null;
 
-    public FieldKind Kind { get; }
+    /// <summary>The shape of p, which picks the field arithmetic (see <see cref="FieldShape"/>).</summary>
+    public FieldShape Shape { get; }
+
+    /// <summary>The optional algorithms the curve allows.</summary>
+    public EcStrategies Strategies { get; }
+
+    /// <summary>The number of 64-bit limbs of p.</summary>
+    public int FieldLimbs64 => (FieldBits + 63) / 64;
 
     /// <summary>Field prime, a, b, G and n as big-endian integers of field length (n: its own length).</summary>
     public byte[] P { get; }
@@ -559,7 +603,7 @@ internal sealed class CurveParameters
         return new CurveParameters(
             null,
             Array.Empty<string>(),
-            FieldKind.Montgomery,
+            ShapeOf(curve.Prime),
             (byte[])curve.Prime.Clone(),
             (byte[])curve.A!.Clone(),
             (byte[])curve.B!.Clone(),
@@ -567,6 +611,20 @@ internal sealed class CurveParameters
             (byte[])curve.G.Y!.Clone(),
             order,
             cofactor);
+    }
+
+    /// <summary>The shape of an explicit curve's prime: a named curve's shape when p is its prime, else Montgomery.</summary>
+    internal static FieldShape ShapeOf(byte[] p)
+    {
+        foreach (CurveParameters named in s_named)
+        {
+            if (named.Shape != FieldShape.Montgomery && Same(named.P, p))
+            {
+                return named.Shape;
+            }
+        }
+
+        return FieldShape.Montgomery;
     }
 
     // The normalized explicit parameters, each preceded by its length, as one byte string (public data).
