@@ -347,6 +347,19 @@ public abstract class ManagedRsa : RSA
         return Public(key, em);
     }
 
+    /// <summary>
+    /// RSAES-PKCS1-v1_5 decryption up to, not including, the one decision on the padding: the private operation and
+    /// the constant-time decoding, returning the flag instead of throwing (the dudect harness times this).
+    /// </summary>
+    internal uint DecryptPkcs1WithoutThrowing(ReadOnlySpan<byte> data, Span<byte> output, out int length)
+    {
+        using Lease<RsaKey> lease = _state.Acquire();
+        byte[] em = PrivateForDecryption(lease.Value, data);
+        uint good = RsaPadding.TryDecodePkcs1Encryption(em, output, out length);
+        Array.Clear(em, 0, em.Length);
+        return good;
+    }
+
     /// <summary>RSAES-OAEP decryption with explicit hash, MGF1 hash and label (vector suites).</summary>
     internal byte[] DecryptOaep(ReadOnlySpan<byte> data, HashAlgorithmName hashAlgorithm, HashAlgorithmName mgfHash, ReadOnlySpan<byte> label)
     {

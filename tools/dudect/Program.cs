@@ -47,7 +47,18 @@ internal static class Program
         Console.WriteLine($"dudect: {measurements} interleaved measurements per row; fixed class {fixedClass switch { "random" => "a random scalar", "short" => "2^(bits/2-8) + 1", _ => "2^(bits-1) + 1" }}; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
         Console.WriteLine("| curve | flavour | op | t (all) | t (below p90) | mean fixed (us) | mean random (us) |");
         Console.WriteLine("|---|---|---|---:|---:|---:|---:|");
-        foreach (string curveName in curves)
+        // RSA PKCS#1 v1.5 decryption, valid against invalid padding (issue 26): not per curve.
+        if (ops.Contains("rsa-pkcs1"))
+        {
+            foreach (string flavour in flavours)
+            {
+                RunRsaPkcs1(flavour, measurements);
+            }
+
+            ops = ops.Where(o => o != "rsa-pkcs1").ToArray();
+        }
+
+        foreach (string curveName in curves.Where(_ => ops.Length > 0))
         {
             CurveParameters curve = CurveParameters.FindNamed(null, curveName) ?? throw new ArgumentException($"Unknown curve {curveName}.");
             foreach (string flavour in flavours)
@@ -116,6 +127,93 @@ internal static class Program
         (double tCrop, _, _) = Welch(kept, keptClasses, p90);
         double us = 1e6 / Stopwatch.Frequency;
         Console.WriteLine($"| {curve.FriendlyName} | {flavour} | {op} | {tAll:F2} | {tCrop:F2} | {m0 * us:F1} | {m1 * us:F1} |");
+    }
+
+    // Classes: 0 = ciphertexts of well-formed EME-PKCS1-v1_5 blocks (random messages of 0-100 bytes), 1 = ciphertexts
+    // of malformed ones, in equal parts: wrong leading bytes (00 01 / 01 02), no zero separator, and a separator
+    // before the eighth padding byte. Every ciphertext is a uniform-looking value below n; the call is the private
+    // operation plus the constant-time decoding, without the final throw (DecryptPkcs1WithoutThrowing).
+    private static void RunRsaPkcs1(string flavour, int measurements)
+    {
+        using RSA builtIn = RSA.Create(2048);
+        RSAParameters key = builtIn.ExportParameters(true);
+        ManagedRsa rsa = flavour == "Unsafe" ? UnsafeCrypto.CreateRsa(key) : ManagedRsa.Create(key);
+        BigInteger n = new(key.Modulus, isUnsigned: true, isBigEndian: true);
+        BigInteger e = new(key.Exponent, isUnsigned: true, isBigEndian: true);
+        var rng = RandomNumberGenerator.Create();
+        int k = key.Modulus!.Length;
+        byte[] Encrypt(byte[] em) => Encode(BigInteger.ModPow(new BigInteger(em, isUnsigned: true, isBigEndian: true), e, n), k);
+        byte[] NonZero(int count)
+        {
+            byte[] b = new byte[count];
+            for (int i = 0; i < count; i++)
+            {
+                do
+                {
+                    rng.GetBytes(b, i, 1);
+                }
+                while (b[i] == 0);
+            }
+
+            return b;
+        }
+
+        byte[][][] pools = { new byte[PoolSize][], new byte[PoolSize][] };
+        for (int i = 0; i < PoolSize; i++)
+        {
+            byte[] message = new byte[RandomNumberGenerator.GetInt32(101)];
+            rng.GetBytes(message);
+            pools[0][i] = builtIn.Encrypt(message, RSAEncryptionPadding.Pkcs1);
+            byte[] em = new byte[k];
+            NonZero(k - 2).CopyTo(em, 2);
+            em[1] = 2;
+            switch (i % 3)
+            {
+                case 0:
+                    em[i % 2 == 0 ? 0 : 1] = 1;
+                    em[1] = i % 2 == 0 ? (byte)2 : (byte)1;
+                    em[20] = 0;
+                    break;
+                case 1:
+                    break;   // 00 02 and no separator
+                default:
+                    em[2 + RandomNumberGenerator.GetInt32(8)] = 0;   // separator inside the first 8 padding bytes
+                    break;
+            }
+
+            pools[1][i] = Encrypt(em);
+        }
+
+        byte[] output = new byte[k];
+        byte[] classes = new byte[measurements];
+        rng.GetBytes(classes);
+        byte[] picks = new byte[measurements * 2];
+        rng.GetBytes(picks);
+        long[] times = new long[measurements];
+        uint goodSum = 0;
+        for (int i = 0; i < measurements; i++)
+        {
+            byte[] ct = pools[classes[i] & 1][(picks[2 * i] | (picks[(2 * i) + 1] << 8)) % PoolSize];
+            long start = Stopwatch.GetTimestamp();
+            goodSum += rsa.DecryptPkcs1WithoutThrowing(ct, output, out _);
+            times[i] = Stopwatch.GetTimestamp() - start;
+        }
+
+        int skip = measurements / 20;
+        long[] kept = times.Skip(skip).ToArray();
+        byte[] keptClasses = classes.Skip(skip).ToArray();
+        long p90 = kept.OrderBy(t => t).ElementAt((int)(kept.Length * 0.9));
+        (double tAll, double m0, double m1) = Welch(kept, keptClasses, long.MaxValue);
+        (double tCrop, _, _) = Welch(kept, keptClasses, p90);
+        double us = 1e6 / Stopwatch.Frequency;
+        int valid = classes.Count(c => (c & 1) == 0);
+        if (goodSum != valid)
+        {
+            throw new InvalidOperationException($"{goodSum} decodings succeeded, {valid} expected: the classes are not what they claim.");
+        }
+
+        Console.WriteLine($"| RSA-2048 | {flavour} | PKCS#1 v1.5 decrypt, valid vs invalid padding | {tAll:F2} | {tCrop:F2} | {m0 * us:F1} | {m1 * us:F1} |");
+        rsa.Dispose();
     }
 
     private static Func<byte[], Action> PrepareSign(string flavour, ECCurve curve, int len)

@@ -73,6 +73,12 @@ public static class SelfTest
         {
             yield return Check("ECDSA nistP256", flavour, "verifies RFC 6979 A.2.5 (SHA-256, \"sample\")", () => Rfc6979Verify(create));
         }
+
+        foreach ((string flavour, Func<ManagedRsa> create) in RsaFlavours())
+        {
+            yield return Check("RSA-2048", flavour, "JWT RS256 and PS256 made by OpenSSL verify against the PEM public key; a changed payload does not", () => JwtVerify(create));
+            yield return Check("RSA-2048", flavour, "sign PKCS#1 v1.5 and PSS, verify in both flavours; OAEP-SHA-256 round trip", () => RsaRoundTrip(create));
+        }
     }
 
     private static CheckResult Check(string algorithm, string flavour, string name, Func<string?> body)
@@ -372,5 +378,113 @@ public static class SelfTest
         byte[] bytes = new byte[length];
         random.NextBytes(bytes);
         return bytes;
+    }
+
+    private static IEnumerable<(string Flavour, Func<ManagedRsa> Create)> RsaFlavours()
+    {
+        yield return ("Reference", ManagedRsa.Create);
+        yield return ("Unsafe", Panicode.Crypto.Unsafe.UnsafeCrypto.CreateRsa);
+    }
+
+    // A 2,048-bit key made by OpenSSL (`openssl genpkey`), its public key, and two JWTs over one payload signed by
+    // OpenSSL with it: RS256 (RSASSA-PKCS1-v1_5, SHA-256) and PS256 (RSASSA-PSS, SHA-256, salt 32). Test data only.
+    private const string RsaPrivateKeyPem =
+        "-----BEGIN PRIVATE KEY-----\n" +
+        "MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDcLRhUJevPA+dE\n" +
+        "FakDfP2f8bzpl9cKFh+anjyXK9+d7Q0F8OJKrwuLVKW6i3LQEdmu/DgaVU+8+mSO\n" +
+        "rsuhk9nQEAGlDFZh1zLns41PFT7PuoUWs36vmQdTb277xHoQhFQK1eaDNOEGvg5F\n" +
+        "iRBeUdH/tHRzB2qbazsvzFRX2jHrCbcLBJ34cWDgtocxIuqVLjFGk2TpfV5TYXxP\n" +
+        "NfXFWpBQ7lqUqesz9owgW3u6zIiumEe/5nFUihsjRj5CjuodCygcAAc0IfrRVpdc\n" +
+        "fXOgMRpGR4ZI60rRjC9y7V5oe6wXm8/SvdqF7q45kVsseE2wXp6CCcU0Sf8nGjaH\n" +
+        "WmuQUdOJAgMBAAECggEABEX7yuZRhVsWCgRBm4e5hHk0qXQBAHkdc+rOUkDPvkjz\n" +
+        "j8H1Im3zU2j5Ln22ZMNz7imHDTvKqGhTu1E5MpGkEJ2+6m0q4AtFOaoKfBZ1eaKt\n" +
+        "IpupQc8+jSgEh25w0BFBcFRmfPVxyKe3rzHR14LPCJ+AAxuJvip+o5bbrDjX7y/f\n" +
+        "3lJh8nWWnUtromVJlN6zOTNZD7yV/z9lSnTF6T2FQijN0xqujbR88hKmlMse03Au\n" +
+        "ECU9XV781Ll8w5iXbHooHRMNHu8+nkOHPksuavNVDNKWYKFgwxdN1WhWcfMz4Yia\n" +
+        "mb63Z4CSIS8OH7ncozlQehEBJmB6xh8O/z+TAHbngQKBgQDt1df7AidjSTPb1NKc\n" +
+        "QAwOKQ3QGRxgZu3uVl7EfZkrnxAg8aJKsZ6aYLsnJrLZCNusJURu568jQ93Kr5kk\n" +
+        "WXHHYw+lCsjyPXHe49Dj1x0NDI65YNUZc8Ulv97H8BSA6BTQykgn7AFwdaVpm6Bu\n" +
+        "euadguvfEnL1aGwPSq5KY18BDQKBgQDs/fqrpeEe0qxYE6zjolwUpQ37PLoAX0pj\n" +
+        "vNpWtii9UAtPZCKqF3ectG/lmJaK5/MMPjHOYLV+XvEB2LmXqYUiFa+KA3ARISWf\n" +
+        "9Ckyxx22QDwueQqkZDRWCMIjsgicjAIjl32ERJkwiBxig/cx6JkSBt51jWLhxlye\n" +
+        "uO9Mo7WlbQKBgQCJllEo45kXpex7OwZP3/lZY8Sa4zv4RPNWEt8l+qbWhmFVPZQu\n" +
+        "c8yV8Gm0f32tcqNqVfDd2+gElalELQuB7MCWoScWykNvZ75tPAvHEtW6i84xTeRZ\n" +
+        "ohCmAvaFYczqudf45VySw8QdY+G6U46e+zhYXLnJRan9cFg7DHABlrUKLQKBgQDB\n" +
+        "IqZDdnbFKMldKgOuq2VBSdXgFng6z22PZJvHKMKArZfaBnAdj+xhn8bFJJoi765q\n" +
+        "HtF2L+gY6YSdjaKKT5N42JVq8yxEOXAxL8jXYd/749NnyCr9F9BzAMY+UtujwJIJ\n" +
+        "sW6P+Vuiano/au5sFPOR9lkbEbMw7fgTPgF+wrfI7QKBgF2RhgqkhBI2XzVgbQdL\n" +
+        "qinhloA6Do3PzedFHnI2QDEe9oNP+u4a5ZhDbKE9YEFjkM7wrsf/+LPuR1Q/7kvm\n" +
+        "YRUUpMCPd+uwp+vwyH3DXUbhnO+VekQy8V8k0i7a+nXgLT16AYPNIPQ7lTgBHtnu\n" +
+        "xwu0JQfhRjbPJcNpfSLx1x/j\n" +
+        "-----END PRIVATE KEY-----\n";
+
+    private const string RsaPublicKeyPem =
+        "-----BEGIN PUBLIC KEY-----\n" +
+        "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA3C0YVCXrzwPnRBWpA3z9\n" +
+        "n/G86ZfXChYfmp48lyvfne0NBfDiSq8Li1Sluoty0BHZrvw4GlVPvPpkjq7LoZPZ\n" +
+        "0BABpQxWYdcy57ONTxU+z7qFFrN+r5kHU29u+8R6EIRUCtXmgzThBr4ORYkQXlHR\n" +
+        "/7R0cwdqm2s7L8xUV9ox6wm3CwSd+HFg4LaHMSLqlS4xRpNk6X1eU2F8TzX1xVqQ\n" +
+        "UO5alKnrM/aMIFt7usyIrphHv+ZxVIobI0Y+Qo7qHQsoHAAHNCH60VaXXH1zoDEa\n" +
+        "RkeGSOtK0Ywvcu1eaHusF5vP0r3ahe6uOZFbLHhNsF6eggnFNEn/Jxo2h1prkFHT\n" +
+        "iQIDAQAB\n" +
+        "-----END PUBLIC KEY-----\n";
+
+    private const string JwtRs256 = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwYW5pY29kZSIsIm5hbWUiOiJCcm93c2VyIGNoZWNrIiwiaWF0IjoxNzY0MTE1MjAwfQ.UQ75fbXgCZPLQjp6lnvqH5qKeYICCsLEzgmZXqbExvfDHGMZMVR2h3qKQJ40w7Q3ruE53cMHfV5E1jXDXFbDuP-mx60atoJkFr3IigQQ5ytsuImY70hRlzzmMAn3BshGtuxwiXWkenDeincGwGk2hcY2ffeDeJVaw99kGj0XU8kZWgBRFicYOvePG4ZaVtzeox4C6NgI9nrR-zY0XOWFpkr5fE6rXsEmUPpMbqmO8TmjFsB-8JSF35VgLaX0WVfRsuKIqudXtGXk9tXgJr-SzkHVamGIirwJzyT4BwirJuNqcXAdWJpUZUi5QOi6MNS4-wHE71V-25seMm0-XD34Hw";
+
+    private const string JwtPs256 = "eyJhbGciOiJQUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJwYW5pY29kZSIsIm5hbWUiOiJCcm93c2VyIGNoZWNrIiwiaWF0IjoxNzY0MTE1MjAwfQ.GO4y_PB9UrSKSP2jJoV-MLnoHmwBUQn_rcf78hm4rVOxwaOa4yuT6C4X1T4J4VCjWxLeieVzVlZBl77iGn6_Rnkq5eE2Cu3xNPA0Y-Inji1zU7-tuDGTcCHUmsWY834tApzFArHw-YGC1Q31bQ7TpdRgUig0HjfHIqKi6ilsmNR7942dS6Zz4c6odln7MRX_dvN5nJHSNZG1Yuv_QCuB7vvtgQjq6yXVEcE880nGoKViGAi-Nf6zEWNgYxNDWY5YCfg_aV2_8ru7SxrQ_erHCYlArT3DUs6Mz1T2tduVNZa65x_3Wg4AZZN8N4KyB1Lb3I2cbRFYvy7T3swhJ5Teng";
+
+    // RFC 7519 §7.2 / RFC 7515 §5.2: the signature is over the ASCII of "header.payload", base64url without padding.
+    private static string? JwtVerify(Func<ManagedRsa> create)
+    {
+        using ManagedRsa rsa = create();
+        rsa.ImportFromPem(RsaPublicKeyPem);
+        foreach ((string token, RSASignaturePadding padding) in new[] { (JwtRs256, RSASignaturePadding.Pkcs1), (JwtPs256, RSASignaturePadding.Pss) })
+        {
+            string[] parts = token.Split('.');
+            byte[] signed = Encoding.ASCII.GetBytes(parts[0] + "." + parts[1]);
+            byte[] signature = Base64Url(parts[2]);
+            if (!rsa.VerifyData(signed, signature, HashAlgorithmName.SHA256, padding))
+            {
+                return $"the {padding.Mode} JWT did not verify";
+            }
+
+            signed[signed.Length - 1] ^= 1;
+            if (rsa.VerifyData(signed, signature, HashAlgorithmName.SHA256, padding))
+            {
+                return $"a changed {padding.Mode} JWT verified";
+            }
+        }
+
+        return null;
+    }
+
+    private static string? RsaRoundTrip(Func<ManagedRsa> create)
+    {
+        using ManagedRsa signer = create();
+        signer.ImportFromPem(RsaPrivateKeyPem);
+        byte[] message = Encoding.UTF8.GetBytes("Signed in the browser with RSA");
+        foreach (RSASignaturePadding padding in new[] { RSASignaturePadding.Pkcs1, RSASignaturePadding.Pss })
+        {
+            byte[] signature = signer.SignData(message, HashAlgorithmName.SHA256, padding);
+            foreach ((string flavour, Func<ManagedRsa> other) in RsaFlavours())
+            {
+                using ManagedRsa verifier = other();
+                verifier.ImportFromPem(RsaPublicKeyPem);
+                if (!verifier.VerifyData(message, signature, HashAlgorithmName.SHA256, padding))
+                {
+                    return $"the {flavour} flavour rejected the {padding.Mode} signature";
+                }
+            }
+        }
+
+        byte[] secret = Encoding.UTF8.GetBytes("a 32-byte content-encryption key");
+        byte[] plain = signer.Decrypt(signer.Encrypt(secret, RSAEncryptionPadding.OaepSHA256), RSAEncryptionPadding.OaepSHA256);
+        return plain.AsSpan().SequenceEqual(secret) ? null : "the OAEP round trip changed the message";
+    }
+
+    private static byte[] Base64Url(string text)
+    {
+        string base64 = text.Replace('-', '+').Replace('_', '/');
+        return Convert.FromBase64String(base64.PadRight(base64.Length + ((4 - (base64.Length % 4)) % 4), '='));
     }
 }

@@ -47,6 +47,7 @@ internal readonly struct MulxMultiplier : IWordMultiplier
         return Bmi2.X64.MultiplyNoFlags(a, b);
     }
 }
+
 #endif
 
 /// <summary>The FIOS kernel over a word multiplier.</summary>
@@ -66,6 +67,8 @@ internal readonly unsafe struct FiosKernel<TMul> : IMontgomeryKernel
     {
         fixed (ulong* pr = r, pa = a, pn = n)
         {
+            // FIOS with a = b: a separate SOS squaring (k(k+1)/2 + k^2 products) measured slower here than this loop
+            // (docs/benchmarks.md, "RSA and the Montgomery layer").
             Mul(pr, pa, pa, pn, n0, n.Length);
         }
     }

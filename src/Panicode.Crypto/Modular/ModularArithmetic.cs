@@ -139,8 +139,8 @@ internal abstract class ModularArithmetic
                     return true;
                 }
 
-                HalveWhileEven(u, x1, n);
-                HalveWhileEven(v, x2, n);
+                HalveWhileEven(u, x1, n, m.N0);
+                HalveWhileEven(v, x2, n, m.N0);
                 if (Limbs64.LessThan(u, v) == 0)
                 {
                     Limbs64.Sub(u, u, v);
@@ -295,29 +295,46 @@ internal abstract class ModularArithmetic
         return true;
     }
 
-    // Divides u by 2 while it is even, halving x mod n alongside (x + n is even when x is odd; n is odd).
-    private static void HalveWhileEven(ulong[] u, ulong[] x, ulong[] n)
+    // Divides u by 2^z while it is even (z trailing zero bits, up to 63 at a time) and x by 2^z mod n alongside: with
+    // n0 = -n^-1 mod 2^64, x + ((x n0) mod 2^z) n is divisible by 2^z (Montgomery's trick), and the quotient is below
+    // (n + 2^z n) / 2^z < 2n, so one conditional subtraction brings it below n.
+    private static void HalveWhileEven(ulong[] u, ulong[] x, ulong[] n, ulong n0)
     {
         int k = u.Length;
         while ((u[0] & 1) == 0)
         {
-            for (int i = 0; i < k - 1; i++)
+            int z = 0;
+            ulong w = u[0];
+            while (z < 63 && (w & 1) == 0)
             {
-                u[i] = (u[i] >> 1) | (u[i + 1] << 63);
+                w >>= 1;
+                z++;
             }
 
-            u[k - 1] >>= 1;
-            if ((x[0] & 1) != 0)
+            for (int i = 0; i < k - 1; i++)
             {
-                Limbs64.Add(x, x, n);
+                u[i] = (u[i] >> z) | (u[i + 1] << (64 - z));
+            }
+
+            u[k - 1] >>= z;
+
+            ulong m = (x[0] * n0) & ((1UL << z) - 1);
+            ulong c = 0;
+            for (int i = 0; i < x.Length; i++)
+            {
+                c = Limbs64.MulAdd(m, n[i], x[i], c, out x[i]);
             }
 
             for (int i = 0; i < x.Length - 1; i++)
             {
-                x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+                x[i] = (x[i] >> z) | (x[i + 1] << (64 - z));
             }
 
-            x[x.Length - 1] >>= 1;
+            x[x.Length - 1] >>= z;
+            if (Limbs64.LessThan(x, n) == 0)
+            {
+                Limbs64.Sub(x, x, n);
+            }
         }
     }
 }

@@ -322,10 +322,32 @@ internal static class RsaPadding
     }
 
     /// <summary>
-    /// EME-PKCS1-v1_5 decoding (§7.2.2 step 3) of em (k bytes): 00 02, at least 8 non-zero bytes, 00, M. The scan
-    /// reads every byte and accumulates the checks in one flag; one exception for every failure, at the end.
+    /// EME-PKCS1-v1_5 decoding (§7.2.2 step 3) of em (k bytes): 00 02, at least 8 non-zero bytes, 00, M. Throws one
+    /// CryptographicException for every failure, after <see cref="TryDecodePkcs1Encryption"/> has done all the work.
     /// </summary>
     public static byte[] DecodePkcs1Encryption(Span<byte> em)
+    {
+        byte[] buffer = new byte[em.Length];
+        uint good = TryDecodePkcs1Encryption(em, buffer, out int length);
+        em.Clear();
+        if (good != 1)
+        {
+            Array.Clear(buffer, 0, buffer.Length);
+            throw new CryptographicException(ErrorMessages.RsaDecryptionFailed);
+        }
+
+        byte[] message = buffer.AsSpan(0, length).ToArray();
+        Array.Clear(buffer, 0, buffer.Length);
+        return message;
+    }
+
+    /// <summary>
+    /// The constant-time core of PKCS#1 v1.5 decoding: returns 1 when em is well formed, with M moved to the start of
+    /// <paramref name="output"/> (em.Length bytes) and its length in <paramref name="length"/>; 0 otherwise (output
+    /// then holds bytes of em and length is meaningless). Every byte of em is read, the checks are accumulated in one
+    /// flag, and M is moved by a shift of log2(k) masked steps, so neither time nor memory access depends on em.
+    /// </summary>
+    public static uint TryDecodePkcs1Encryption(ReadOnlySpan<byte> em, Span<byte> output, out int length)
     {
         int k = em.Length;
         uint good = ConstantTime.Eq0(em[0]) & ConstantTime.Eq(em[1], 2);
@@ -340,14 +362,21 @@ internal static class RsaPadding
 
         // PS is em[2 .. index), at least 8 bytes: index >= 10.
         good &= found & ConstantTime.Ge(index, 10);
-        if (good != 1)
+
+        // output = em shifted left by index + 1 bytes: for each bit b of the shift, a masked move by 2^b.
+        em.CopyTo(output);
+        uint shift = index + 1;
+        for (int bit = 0, step = 1; step < k; bit++, step <<= 1)
         {
-            em.Clear();
-            throw new CryptographicException(ErrorMessages.RsaDecryptionFailed);
+            byte mask = (byte)ConstantTime.Mask((shift >> bit) & 1);
+            for (int j = 0; j < k; j++)
+            {
+                byte moved = j + step < k ? output[j + step] : (byte)0;
+                output[j] = (byte)(output[j] ^ (mask & (output[j] ^ moved)));
+            }
         }
 
-        byte[] message = em.Slice((int)index + 1).ToArray();
-        em.Clear();
-        return message;
+        length = (int)((uint)k - shift);
+        return good;
     }
 }
