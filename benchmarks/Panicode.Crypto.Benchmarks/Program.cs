@@ -49,8 +49,8 @@ public static class Program
         // Every block cipher in both flavours the CRYPTREC way (key setup; 16 B, 1,536 B, 1 MiB): docs/evaluation/.
         if (args.Contains("--evaluation"))
         {
-            Evaluation.CryptrecEvaluation.Run(quick: args.Contains("--quick"), outputDirectory: Path.Combine("docs", "evaluation"));
-            return 0;
+            // Exits with 1 when an Unsafe result is slower than the Reference one (issue 29's rule).
+            return Evaluation.CryptrecEvaluation.Run(quick: args.Contains("--quick"), outputDirectory: Path.Combine("docs", "evaluation"));
         }
 
         if (args.Contains("--cryptrec128b-interleaved"))
@@ -63,6 +63,13 @@ public static class Program
         if (args.Contains("--camellia-serial"))
         {
             Symmetric.CamelliaSerialInterleaved.Run();
+            return 0;
+        }
+
+        if (args.Contains("--aead-goals"))
+        {
+            int rowsAt = Array.IndexOf(args, "--rows");
+            Aead.AeadGoals.Run(quick: args.Contains("--quick"), rows: rowsAt >= 0 && rowsAt + 1 < args.Length ? args[rowsAt + 1] : null);
             return 0;
         }
 
@@ -83,6 +90,15 @@ public static class Program
         {
             string[] curves = args.Where(a => a != "--ec-interleaved").ToArray();
             Ec.EcInterleaved.Run(curves.Length > 0 ? curves : Ec.CurveSpec.All);
+            return 0;
+        }
+
+        // RSA (issue 26) and the Montgomery layer (issue 25): sign/verify per size, ModPow against BigInteger, key generation.
+        if (args.Contains("--rsa"))
+        {
+            IConfig rsaConfig = BenchmarkConfig.Create(shortRun: !args.Contains("--full-job"));
+            BenchmarkRunner.Run(new[] { typeof(Rsa.RsaBenchmarks), typeof(Rsa.ModPowBenchmarks) }, rsaConfig);
+            Rsa.RsaKeyGenTimer.Run(args.Contains("--full-job") ? 50 : 10);
             return 0;
         }
 
@@ -145,9 +161,11 @@ public static class Program
             ("--evaluation [--quick]", "every block cipher in both flavours the CRYPTREC way (key setup, 16 B/1,536 B/1 MiB, memory) -> docs/evaluation/"),
             ("--cryptrec128b-interleaved", "Hierocrypt-3 and CIPHERUNICORN-A (ECB, key setup), every implementation interleaved round by round"),
             ("--symmetric-goals", "issue 15's measures in one interleaved run: AES-128 CBC decryption, Rijndael 160-256-bit blocks, Camellia CBC vs OpenSSL"),
+            ("--aead-goals [--quick] [--rows s]", "issue 29's measures in one interleaved run: AES-GCM against AesGcm and BouncyCastle, CCM, CTR against ECB, Camellia/CLEFIA-GCM"),
             ("--camellia-serial", "Camellia's serial paths (CBC encryption, 1- and 2-block calls, key schedule): tables against the table-free GFNI core, interleaved"),
             ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
+            ("--rsa [--full-job]", "RSA sign/verify at 2,048-4,096 bits (Unsafe, Reference, built-in, BouncyCastle), 2,048-bit ModPow against BigInteger, and RSA-2048 key generation (median of 10; 50 with --full-job)"),
             ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1/P512r1, P-521; generic or loop forms beside)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };

@@ -386,7 +386,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         cipher.Encrypt(h, h);                     // H = E(0^128), SP 800-38D §6.4
         GHash ghash = CreateGHash(h);
         Secret.Clear(h);
-        return new Gcm(cipher, ghash, tagSizeInBytes);
+        return new Gcm(cipher, ghash, CreateGcmBulk(cipher, ghash), tagSizeInBytes);
     }
 
     /// <summary>Creates GMAC (NIST SP 800-38D, GCM without plaintext) over this cipher and flavour; 128-bit blocks only.</summary>
@@ -521,6 +521,12 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     /// integer code; an Unsafe flavour overrides this to use carry-less multiply instructions.
     /// </summary>
     private protected virtual GHash CreateGHash(ReadOnlySpan<byte> hashKey) => new GHashPortable(hashKey);
+
+    /// <summary>
+    /// The one-pass CTR-and-GHASH loop of this flavour for a GCM core and hash, or null for CTR and GHASH one after the
+    /// other (the Reference flavour, and any core without a stitched loop).
+    /// </summary>
+    private protected virtual GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => null;
 
     private BlockCipher CreateModeCipher(ReadOnlySpan<byte> key, string mode)
     {

@@ -31,6 +31,11 @@ internal static class Flavours
             return new RunnerEcdhSubject(flavour.Name, ecdh);
         }
 
+        if (subjectType == typeof(Vectors.Rsa.RsaSubject) && flavour.Factory is Func<ManagedRsa> rsa)
+        {
+            return new RunnerRsaSubject(flavour.Name, rsa);
+        }
+
         // Func<out T> is covariant: a Func<RijndaelCipher> is a Func<SymmetricAlgorithm>.
         if (subjectType.IsInstanceOfType(flavour.Factory))
         {

@@ -136,6 +136,10 @@ public static class Families
 
     public static readonly Family<PrimeEcdh> Ecdh = new("Ecdh", ("Reference", PrimeEcdh.Create), ("Unsafe", UnsafeCrypto.CreateEcdh));
 
+    // RSA: each factory returns an object with a lazily generated key, which the suite then imports or replaces. The
+    // Unsafe flavour's portable kernel is tested directly (ModularArithmeticTests), hence no Unsafe-Portable row here.
+    public static readonly Family<ManagedRsa> Rsa = new("Rsa", ("Reference", ManagedRsa.Create), ("Unsafe", UnsafeCrypto.CreateRsa));
+
     // RIPEMD-160: the Unsafe flavour unrolls the compression function and has no intrinsic path (no Unsafe-Portable row).
     public static readonly Family<HashAlgorithm> Ripemd160 = new("Ripemd160", ("Reference", Crypto.Ripemd160.Create), ("Unsafe", UnsafeCrypto.CreateRipemd160));
 

@@ -18,11 +18,16 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// </summary>
 internal sealed unsafe class GHashClmul : GHash
 {
-    private const int Aggregate = 8;
-    private const ulong Reduction = 0xC200000000000000;
+    /// <summary>Blocks per aggregated reduction, and the number of powers of H kept.</summary>
+    internal const int Aggregate = 8;
+    /// <summary>x^57 + x^62 + x^63, the constant of the Montgomery reduction (see <see cref="Reduce"/>).</summary>
+    internal const ulong Reduction = 0xC200000000000000;
 
     // H^1 .. H^8 in POLYVAL form (lane 0 = low word), index k - 1. The running value Y is the caller's (see GHash).
     private readonly Vector128<ulong>[] _powers = new Vector128<ulong>[Aggregate];
+
+    // For Karatsuba's middle product: the two words of H^k XORed, in both lanes, index k - 1.
+    private readonly Vector128<ulong>[] _folded = new Vector128<ulong>[Aggregate];
 
     public GHashClmul(ReadOnlySpan<byte> h)
     {
@@ -34,7 +39,18 @@ internal sealed unsafe class GHashClmul : GHash
         {
             _powers[k] = Multiply(_powers[k - 1], h1);
         }
+
+        for (int k = 0; k < Aggregate; k++)
+        {
+            _folded[k] = Vector128.Create(_powers[k].GetElement(0) ^ _powers[k].GetElement(1));
+        }
     }
+
+    /// <summary>H^1 .. H^8 (index k - 1), for a loop that hashes beside its cipher (Aead/AesNiGcm.cs).</summary>
+    internal Vector128<ulong>[] Powers => _powers;
+
+    /// <summary>The low and high words of each power XORed, in both lanes, for Karatsuba's middle product.</summary>
+    internal Vector128<ulong>[] Folded => _folded;
 
     public static bool IsSupported => Pclmulqdq.IsSupported && Ssse3.IsSupported;
 
@@ -78,12 +94,16 @@ internal sealed unsafe class GHashClmul : GHash
         value.High = y.GetElement(1);
     }
 
-    public override void Dispose() => Array.Clear(_powers);
+    public override void Dispose()
+    {
+        Array.Clear(_powers);
+        Array.Clear(_folded);
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<ulong> Load(byte* p, Vector128<byte> reverse) => Ssse3.Shuffle(Sse2.LoadVector128(p), reverse).AsUInt64();
+    internal static Vector128<ulong> Load(byte* p, Vector128<byte> reverse) => Ssse3.Shuffle(Sse2.LoadVector128(p), reverse).AsUInt64();
 
-    private static Vector128<ulong> Multiply(Vector128<ulong> a, Vector128<ulong> b)
+    internal static Vector128<ulong> Multiply(Vector128<ulong> a, Vector128<ulong> b)
     {
         Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(a, b, 0x00);
         Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(a, b, 0x11);
@@ -97,7 +117,7 @@ internal sealed unsafe class GHashClmul : GHash
     /// of [X0, X1] lines each word up with the one it is added to.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi, Vector128<ulong> q)
+    internal static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi, Vector128<ulong> q)
     {
         Vector128<ulong> x01 = lo ^ Sse2.ShiftLeftLogical128BitLane(mid, 8);
         Vector128<ulong> x23 = hi ^ Sse2.ShiftRightLogical128BitLane(mid, 8);
@@ -107,6 +127,6 @@ internal sealed unsafe class GHashClmul : GHash
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<ulong> Swap(Vector128<ulong> v) => Sse2.Shuffle(v.AsUInt32(), 0x4E).AsUInt64();
+    internal static Vector128<ulong> Swap(Vector128<ulong> v) => Sse2.Shuffle(v.AsUInt32(), 0x4E).AsUInt64();
 }
 #endif

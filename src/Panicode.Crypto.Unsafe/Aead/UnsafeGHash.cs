@@ -1,5 +1,6 @@
 using System;
 using Panicode.Crypto.Aead;
+using Panicode.Crypto.Modes;
 
 namespace Panicode.Crypto.Unsafe.Aead;
 
@@ -18,5 +19,29 @@ internal static class UnsafeGHash
         }
 #endif
         return new GHashPortable(h);
+    }
+
+    /// <summary>
+    /// The one-pass GCM loop for a core and the hash <see cref="Create"/> gave: the stitched AES-NI loop for the AES-NI
+    /// core, the chunked CTR-then-XOR-and-hash loop with carry-less multiplies for any other 16-byte core, or null (no
+    /// PCLMULQDQ, or intrinsics not allowed: Gcm then runs CTR and GHASH one after the other).
+    /// </summary>
+    public static GcmBulk? CreateBulk(BlockCipher cipher, GHash ghash)
+    {
+#if NET
+        if (ghash is GHashClmul clmul && cipher.BlockSize == 16)
+        {
+            if (cipher is BlockCiphers.Rijndael.RijndaelAesNiCore aes && AesNiGcm.IsSupported)
+            {
+                return new AesNiGcm(aes, clmul);
+            }
+
+            if (ClmulGcm.IsSupported)
+            {
+                return new ClmulGcm(cipher, clmul);
+            }
+        }
+#endif
+        return null;
     }
 }

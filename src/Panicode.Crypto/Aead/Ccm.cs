@@ -68,11 +68,24 @@ public sealed class Ccm : IDisposable
         // Everything is read before the first output byte is written: the output may alias the nonce or the associated data.
         CounterBlock(nonce, counter);
         AuthenticateHeader(mac, nonce, associatedData, plaintext.Length, tag.Length);
-        CbcMac.AbsorbPadded(_cipher, mac, plaintext);
         counter.CopyTo(s0);
         _cipher.Encrypt(s0, s0);
         Ctr.Increment(counter, q);
-        Ctr.Transform(_cipher, counter, q, plaintext, ciphertext);
+        if (_cipher is ICcmCore fused)
+        {
+            // Whole blocks with the CBC-MAC and CTR interleaved in the core; each block is read (for both) before its
+            // ciphertext is written, so in place works. The partial last block, if any, below.
+            int whole = plaintext.Length & ~15;
+            fused.SealCcm(mac, counter, q, plaintext.Slice(0, whole), ciphertext.Slice(0, whole));
+            CbcMac.AbsorbPadded(_cipher, mac, plaintext.Slice(whole));
+            Ctr.Transform(_cipher, counter, q, plaintext.Slice(whole), ciphertext.Slice(whole));
+        }
+        else
+        {
+            CbcMac.AbsorbPadded(_cipher, mac, plaintext);
+            Ctr.Transform(_cipher, counter, q, plaintext, ciphertext);
+        }
+
         Xor.Into(mac, s0, tag);
         Secret.Clear(mac);
         Secret.Clear(s0);
@@ -117,8 +130,19 @@ public sealed class Ccm : IDisposable
         _cipher.Encrypt(s0, s0);
         Ctr.Increment(counter, q);
         plaintext = plaintext.Slice(0, ciphertext.Length);
-        Ctr.Transform(_cipher, counter, q, ciphertext, plaintext);
-        CbcMac.AbsorbPadded(_cipher, mac, plaintext);
+        if (_cipher is ICcmCore fused)
+        {
+            int whole = ciphertext.Length & ~15;
+            fused.OpenCcm(mac, counter, q, ciphertext.Slice(0, whole), plaintext.Slice(0, whole));
+            Ctr.Transform(_cipher, counter, q, ciphertext.Slice(whole), plaintext.Slice(whole));
+            CbcMac.AbsorbPadded(_cipher, mac, plaintext.Slice(whole));
+        }
+        else
+        {
+            Ctr.Transform(_cipher, counter, q, ciphertext, plaintext);
+            CbcMac.AbsorbPadded(_cipher, mac, plaintext);
+        }
+
         Xor.InPlace(mac, s0);
         bool valid = ConstantTime.BytesEqual(mac.Slice(0, tagLength), received.Slice(0, tagLength)) == 1;
         Secret.Clear(mac);
@@ -220,4 +244,22 @@ public sealed class Ccm : IDisposable
 
         Gcm.CheckOverlap(input, output);
     }
+}
+
+/// <summary>
+/// A core's own CCM loop (a declared capability, looked up by <see cref="Ccm"/>): the CBC-MAC (SP 800-38C §6.1) is a
+/// serial chain, one block per cipher latency, and the CTR blocks (§6.1 step 5) are independent, so a core that runs a
+/// CTR block beside each MAC block keeps two blocks in flight for the price of the chain alone.
+/// </summary>
+internal interface ICcmCore
+{
+    /// <summary>
+    /// Absorbs <paramref name="source"/> (whole blocks of plaintext) into the CBC-MAC value <paramref name="mac"/> and
+    /// CTR-encrypts it into <paramref name="destination"/> (same length; the same memory or disjoint), the counter in the
+    /// last <paramref name="counterBytes"/> bytes of <paramref name="counter"/>, which is left at the first block not used.
+    /// </summary>
+    void SealCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination);
+
+    /// <summary>CTR-decrypts <paramref name="source"/> into <paramref name="destination"/> and absorbs the plaintext, as <see cref="SealCcm"/>.</summary>
+    void OpenCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination);
 }

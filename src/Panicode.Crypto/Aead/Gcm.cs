@@ -20,20 +20,24 @@ namespace Panicode.Crypto;
 /// <para>A failed tag check clears the plaintext buffer before it throws; the tag is compared in constant time.
 /// Input and output may be the same buffer, but must not overlap partially; the nonce, associated data and tag may
 /// share memory with the output in any way (they are read in full first), and the ciphertext and tag outputs must not
-/// overlap each other. Decryption checks the tag before it writes any plaintext. An instance may be shared by threads:
-/// every call keeps its per-message state on its own stack.</para>
+/// overlap each other. Decryption reads the nonce, associated data and tag before it writes any plaintext; a flavour
+/// that decrypts in one pass (the Unsafe AES-NI one) writes plaintext before the tag is checked and clears it when the
+/// tag does not match, as the built-in AesGcm does, so a failed call leaves zeros. An instance may be shared by
+/// threads: every call keeps its per-message state on its own stack.</para>
 /// </remarks>
 public sealed class Gcm : IDisposable
 {
     private readonly BlockCipher _cipher;
     private readonly GHash _ghash;
+    private readonly GcmBulk? _bulk;
     private readonly int _tagSize;
 
-    internal Gcm(BlockCipher cipher, GHash ghash, int tagSizeInBytes)
+    internal Gcm(BlockCipher cipher, GHash ghash, GcmBulk? bulk, int tagSizeInBytes)
     {
         Debug.Assert(cipher.BlockSize == 16);
         _cipher = cipher;
         _ghash = ghash;
+        _bulk = bulk;
         _tagSize = tagSizeInBytes;
     }
 
@@ -47,6 +51,9 @@ public sealed class Gcm : IDisposable
     public int TagSizeInBytes => _tagSize;
 
     internal void ThrowIfDisposed() => _cipher.ThrowIfDisposed();
+
+    /// <summary>The one-pass loop this instance uses, or null (for the tests that check which loop runs).</summary>
+    internal GcmBulk? Bulk => _bulk;
 
     internal static bool IsValidTagSize(int size) => size is 4 or 8 or (>= 12 and <= 16);
 
@@ -111,6 +118,7 @@ public sealed class Gcm : IDisposable
     {
         _cipher.Dispose();
         _ghash.Dispose();
+        _bulk?.Dispose();
     }
 
     /// <summary>
@@ -131,9 +139,17 @@ public sealed class Gcm : IDisposable
         GHashValue y = default;
         _ghash.UpdatePadded(ref y, spans.AssociatedData);
 
+        int offset = 0;
+        if (_bulk != null)
+        {
+            // Whole blocks in one stitched pass; the partial last block (if any) below.
+            offset = plaintext.Length & ~15;
+            _bulk.Seal(counter, plaintext.Slice(0, offset), ciphertext.Slice(0, offset), ref y);
+        }
+
         // One chunk at a time: its ciphertext is hashed while it is still in the cache.
         int chunk = Ctr.ChunkBytes;
-        for (int offset = 0; offset < plaintext.Length; offset += chunk)
+        for (; offset < plaintext.Length; offset += chunk)
         {
             int length = Math.Min(chunk, plaintext.Length - offset);
             Span<byte> output = ciphertext.Slice(offset, length);
@@ -147,10 +163,11 @@ public sealed class Gcm : IDisposable
     }
 
     /// <summary>
-    /// Checks the tag and decrypts (GCM-AD, SP 800-38D §7.2); false (and a cleared output) on a mismatch. The tag is
-    /// checked over the ciphertext first and the plaintext written only when it matches, so forged data never reaches
-    /// the output, and the nonce, associated data and tag are all read before the output is written (it may alias
-    /// them). Per-message values live on this call's stack, as in <see cref="SealCore"/>.
+    /// Checks the tag and decrypts (GCM-AD, SP 800-38D §7.2); false (and a cleared output) on a mismatch. Without a
+    /// <see cref="GcmBulk"/> the tag is checked over the ciphertext first and the plaintext written only when it matches;
+    /// with one, both happen in one pass and a mismatch clears the output, so forged data never stays there. Either way
+    /// the nonce, associated data and tag are all read before the output is written (it may alias them). Per-message
+    /// values live on this call's stack, as in <see cref="SealCore"/>.
     /// </summary>
     internal bool OpenCore(in AeadSpans spans, ReadOnlySpan<byte> tag)
     {
@@ -167,16 +184,29 @@ public sealed class Gcm : IDisposable
 
         GHashValue y = default;
         _ghash.UpdatePadded(ref y, spans.AssociatedData);
-        _ghash.UpdatePadded(ref y, ciphertext);
+        if (_bulk != null)
+        {
+            // One pass: whole blocks hashed and decrypted together, then the partial block hashed before it is
+            // decrypted (in place, decrypting it would overwrite the ciphertext). A mismatch clears it all below.
+            int whole = ciphertext.Length & ~15;
+            _bulk.Open(counter, ciphertext.Slice(0, whole), plaintext.Slice(0, whole), ref y);
+            _ghash.UpdatePadded(ref y, ciphertext.Slice(whole));
+            Ctr.Transform(_cipher, counter, 4, ciphertext.Slice(whole), plaintext.Slice(whole));
+        }
+        else
+        {
+            _ghash.UpdatePadded(ref y, ciphertext);
+        }
+
         _ghash.UpdateLengths(ref y, spans.AssociatedData.Length, ciphertext.Length);
         Finish(ref y, j0, expected);
         bool valid = ConstantTime.BytesEqual(expected.Slice(0, tag.Length), received.Slice(0, tag.Length)) == 1;
         Secret.Clear(expected);
-        if (valid)
+        if (valid && _bulk == null)
         {
             Ctr.Transform(_cipher, counter, 4, ciphertext, plaintext);
         }
-        else
+        else if (!valid)
         {
             // As the built-in AesGcm: the output holds zeros, not whatever the caller had there.
             Secret.Clear(plaintext);

@@ -26,6 +26,21 @@ internal static class Ctr
     public static void Transform(BlockCipher cipher, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         Debug.Assert(counter.Length == cipher.BlockSize && destination.Length >= source.Length);
+        if (cipher is ICtrCore fused && source.Length >= cipher.BlockSize)
+        {
+            // Whole blocks in the core's own loop (counter blocks made in registers, no keystream buffer); the partial
+            // last block, if any, below.
+            cipher.ThrowIfDisposed();
+            int whole = source.Length - source.Length % cipher.BlockSize;
+            fused.TransformCtr(counter, counterBytes, source.Slice(0, whole), destination.Slice(0, whole));
+            source = source.Slice(whole);
+            destination = destination.Slice(whole);
+            if (source.Length == 0)
+            {
+                return;
+            }
+        }
+
         Span<byte> keystream = stackalloc byte[ChunkBytes];
         int chunk = ChunkLength(cipher.BlockSize);
         for (int offset = 0; offset < source.Length; offset += chunk)
@@ -97,4 +112,20 @@ internal static class Ctr
     public static int ChunkLength(int blockSize) => ChunkBytes - ChunkBytes % blockSize;
 
     private static int RoundUp(int length, int blockSize) => (length + blockSize - 1) / blockSize * blockSize;
+}
+
+/// <summary>
+/// A core's own CTR loop (a declared capability, looked up by <see cref="Ctr.Transform"/>): the counter blocks are made
+/// in registers, encrypted in the core's batches and XORed into the data as they are stored, with no keystream buffer
+/// and no second pass over the data.
+/// </summary>
+internal interface ICtrCore
+{
+    /// <summary>
+    /// Encrypts or decrypts whole blocks under the contract of <see cref="Ctr.Transform"/>: <paramref name="source"/> and
+    /// <paramref name="destination"/> have the same length, a multiple of the block size, and are the same memory or
+    /// disjoint; the counter is the last <paramref name="counterBytes"/> bytes of <paramref name="counter"/>, big-endian,
+    /// and is left at the first block not used.
+    /// </summary>
+    void TransformCtr(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination);
 }

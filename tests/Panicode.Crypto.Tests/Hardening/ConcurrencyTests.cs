@@ -71,7 +71,7 @@ public sealed class ConcurrencyTests
     public void EveryPublicObjectTypeHasARow()
     {
         string[] kinds = Rows.Keys.Select(k => k.Split(' ')[0]).Distinct().ToArray();
-        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh" })
+        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa" })
         {
             Assert.Contains(kind, kinds);
         }
@@ -308,6 +308,11 @@ public sealed class ConcurrencyTests
         foreach (Flavour<PrimeEcdh> flavour in Families.Ecdh.Flavours)
         {
             Add("Ecdh", flavour, () => new EcdhSubject(flavour));
+        }
+
+        foreach (Flavour<ManagedRsa> flavour in Families.Rsa.Flavours)
+        {
+            Add("Rsa", flavour, () => new RsaSubject(flavour));
         }
 
         return rows;
@@ -735,5 +740,44 @@ public sealed class ConcurrencyTests
         }
 
         public override void Dispose() => DisposeAll(_peers.Append<IDisposable?>(_shared));
+    }
+
+    /// <summary>RSA on one shared key: signatures (checked by the built-in RSA), verification and OAEP decryption.</summary>
+    private sealed class RsaSubject : Subject
+    {
+        private readonly ManagedRsa _shared;
+        private readonly RSA _builtIn;
+
+        public RsaSubject(Flavour<ManagedRsa> flavour)
+        {
+            _builtIn = RSA.Create(1024);
+            _shared = flavour.Create();
+            _shared.ImportParameters(_builtIn.ExportParameters(true));
+        }
+
+        public override int CallsPerThread => 10;
+
+        public override string? Call(int thread, int iteration)
+        {
+            byte[] data = Bytes(40, (100 * thread) + iteration);
+            RSASignaturePadding padding = iteration % 2 == 0 ? RSASignaturePadding.Pkcs1 : RSASignaturePadding.Pss;
+            byte[] signature = _shared.SignData(data, HashAlgorithmName.SHA256, padding);
+            if (!_builtIn.VerifyData(data, signature, HashAlgorithmName.SHA256, padding))
+            {
+                return "signature";
+            }
+
+            if (thread % 2 == 1)
+            {
+                data[0] ^= 1;
+                return _shared.VerifyData(data, signature, HashAlgorithmName.SHA256, padding) ? "forgery accepted" : null;
+            }
+
+            byte[] message = data.AsSpan(0, 16).ToArray();
+            byte[] plain = _shared.Decrypt(_builtIn.Encrypt(message, RSAEncryptionPadding.OaepSHA256), RSAEncryptionPadding.OaepSHA256);
+            return Same(plain, message) ? null : "decryption";
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });
     }
 }

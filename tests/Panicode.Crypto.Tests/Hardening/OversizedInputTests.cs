@@ -64,7 +64,11 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             "a hash input of any length"
         ),
         (
-            new[] { "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)" },
+            new[]
+            {
+                "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)",
+                "ManagedRsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedRsa.ImportFromEncryptedPem(passwordBytes)", "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
+            },
             "a password of any length (PBKDF2 hashes it)"
         ),
     };
@@ -293,6 +297,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         // EC keys: every import of a buffer, and the parameters of ImportParameters.
         AddEc(Families.Ecdsa, "PrimeEcdsa", (a, p) => a.ImportParameters(p), cases);
         AddEc(Families.Ecdh, "PrimeEcdh", (a, p) => a.ImportParameters(p), cases);
+        AddRsa(cases);
         return cases;
     }
 
@@ -331,6 +336,47 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                     ImportThrough(method, k, big);
                 });
             }
+        }
+    }
+
+    private static void AddRsa(Dictionary<string, Case> cases)
+    {
+        foreach (Flavour<ManagedRsa> flavour in Families.Rsa.Flavours)
+        {
+            string f = " " + flavour;
+            void Add(string name, string[] covers, Action<ManagedRsa, byte[]> act) => cases.Add(name + f, new Case(covers, big =>
+            {
+                using ManagedRsa key = flavour.Create();
+                act(key, big);
+            }));
+
+            Add("KeySize", new[] { "ManagedRsa.KeySize" }, (k, _) => k.KeySize = Size);
+            Add("ImportParameters Modulus", Array.Empty<string>(), (k, big) => k.ImportParameters(new RSAParameters { Modulus = big, Exponent = new byte[] { 1, 0, 1 } }));
+            Add("ImportParameters Exponent", Array.Empty<string>(), (k, big) => k.ImportParameters(new RSAParameters { Modulus = new byte[] { 0xC5, 0x03 }, Exponent = big }));
+            Add("Decrypt", Array.Empty<string>(), (k, big) => k.Decrypt(big, RSAEncryptionPadding.OaepSHA256));
+            Add("Encrypt", Array.Empty<string>(), (k, big) => k.Encrypt(big, RSAEncryptionPadding.Pkcs1));
+            Add("SignHash", Array.Empty<string>(), (k, big) => k.SignHash(big, HashAlgorithmName.SHA256, RSASignaturePadding.Pss));
+            foreach (string format in new[] { "ImportSubjectPublicKeyInfo", "ImportPkcs8PrivateKey", "ImportRSAPrivateKey", "ImportRSAPublicKey" })
+            {
+                Add(format, new[] { $"ManagedRsa.{format}(source)" }, (k, big) =>
+                {
+                    switch (format)
+                    {
+                        case "ImportSubjectPublicKeyInfo": k.ImportSubjectPublicKeyInfo(big, out _); break;
+                        case "ImportPkcs8PrivateKey": k.ImportPkcs8PrivateKey(big, out _); break;
+                        case "ImportRSAPrivateKey": k.ImportRSAPrivateKey(big, out _); break;
+                        default: k.ImportRSAPublicKey(big, out _); break;
+                    }
+                });
+                Add("RsaKeyFormats." + format, new[] { $"RsaKeyFormats.{format}(source)" }, (k, big) =>
+                {
+                    MethodInfo method = typeof(RsaKeyFormats).GetMethods().Single(m => m.Name == format && m.GetParameters().Length == 3);
+                    ((SpanImport<ManagedRsa>)method.CreateDelegate(typeof(SpanImport<ManagedRsa>)))(k, big, out _);
+                });
+            }
+
+            Add("ImportEncryptedPkcs8PrivateKey", new[] { "ManagedRsa.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => k.ImportEncryptedPkcs8PrivateKey("pw".AsSpan(), big, out _));
+            Add("RsaKeyFormats.ImportEncryptedPkcs8PrivateKey", new[] { "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(k, "pw".AsSpan(), big, out _));
         }
     }
 

@@ -88,6 +88,10 @@ internal static unsafe class CamelliaGfniRounds
         public readonly ulong* Last;
         public readonly int Step;
 
+        // Inlined, so that its fields live in registers: as a call, the walk went through the stack once per block, and
+        // those stack accesses, 4 KiB-aliasing the block just stored, made serial calls up to twice as slow depending on
+        // where the buffers lay (issue 29: Unsafe CBC encryption and CMAC slower than the Reference tables).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Walk(ulong* keys, int keyCount, bool forward)
         {
             Debug.Assert(keyCount is 26 or 34);
@@ -129,6 +133,12 @@ internal static unsafe class CamelliaGfniRounds
     }
 
     /// <summary>CBC encryption (NIST SP 800-38A §6.2), one block after the other, the chain kept in a register.</summary>
+    /// <remarks>
+    /// Never inlined, like <see cref="Crypt{TLanes, TDirection}"/>: inlined by dynamic PGO into a large caller (the
+    /// modes' dispatch), the loop ran out of registers and was half as fast through the public API as when called
+    /// directly (issue 29). Optimized from the first call.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, ulong* keys, int keyCount)
     {
         Vector128<byte> previous = Vector128.Load(chain);

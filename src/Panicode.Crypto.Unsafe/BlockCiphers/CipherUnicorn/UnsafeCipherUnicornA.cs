@@ -15,6 +15,9 @@ internal sealed class UnsafeCipherUnicornA : CipherUnicornACipher
     // GCM and GMAC over this flavour hash with carry-less multiply instructions where the CPU has them.
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, CpuFeatures.IntrinsicsAllowed);
 
+    // GCM's whole blocks: the core's batches for the keystream, then one pass of XOR and carry-less multiplies.
+    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => UnsafeGHash.CreateBulk(cipher, ghash);
+
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateCore(key);
 
     /// <summary>The core this flavour uses for a key.</summary>

@@ -22,6 +22,9 @@ internal sealed class UnsafeHierocrypt3 : Hierocrypt3Cipher
     // GCM and GMAC over this flavour hash with carry-less multiply instructions where the CPU has them.
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
 
+    // GCM's whole blocks: the core's batches for the keystream, then one pass of XOR and carry-less multiplies.
+    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => UnsafeGHash.CreateBulk(cipher, ghash);
+
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateCore(key, _allowIntrinsics);
 
     /// <summary>The core this flavour uses for a key.</summary>

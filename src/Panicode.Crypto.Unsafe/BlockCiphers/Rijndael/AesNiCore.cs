@@ -19,7 +19,10 @@ internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
     private readonly Vector128<byte>[] _decryptionKeys;
 
     /// <summary>The number of rounds (10, 12 or 14 for AES; up to 14 for Rijndael).</summary>
-    protected int Rounds => _rounds;
+    internal int Rounds => _rounds;
+
+    /// <summary>The encryption round keys, for a mode's loop over this core (the stitched GCM of Aead/AesNiGcm.cs).</summary>
+    internal Vector128<byte>[] EncryptionKeys => _encryptionKeys;
 
     /// <summary>The equivalent-inverse-cipher round keys, for a subclass's own decryption loop.</summary>
     protected Vector128<byte>[] DecryptionKeys => _decryptionKeys;

@@ -14,9 +14,10 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// cycles but a new one can start every cycle, so multi-block calls keep eight independent blocks
 /// in flight; the remainder goes one block at a time. Round keys come from <see cref="AesNiKeySchedule"/>.
 /// CBC decryption is fused the same way (<see cref="ICbcDecryptor"/>): eight blocks in flight, each XORed with the
-/// ciphertext block before it as the batch is stored.
+/// ciphertext block before it as the batch is stored. CTR (<see cref="ICtrCore"/>) makes its counter blocks in
+/// registers (<see cref="AesNiBatch.Ctr"/>); CCM (<see cref="ICcmCore"/>) runs one CTR block beside each CBC-MAC block.
 /// </summary>
-internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
+internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrCore, ICcmCore
 {
     public RijndaelAesNiCore(ReadOnlySpan<byte> key)
         : base(key, 16)
@@ -63,6 +64,116 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor
         {
             Transform<AesNiDecryption, CbcDecryption>(iv, src, dst, source.Length / 16, keys, Rounds);
         }
+    }
+
+    void ICtrCore.TransformCtr(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        AesNiBatch.Counter count = new(counter, counterBytes);
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = EncryptionKeys)
+        {
+            AesNiBatch.Ctr(ref count, src, dst, source.Length / 16, keys, Rounds);
+        }
+
+        count.WriteTo(counter);
+    }
+
+    // CCM encryption: the MAC chain absorbs plaintext block i while the CTR block i runs through the same rounds.
+    void ICcmCore.SealCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        AesNiBatch.Counter count = new(counter, counterBytes);
+        fixed (byte* m = mac)
+        fixed (byte* start = source)
+        fixed (byte* output = destination)
+        fixed (Vector128<byte>* keys = EncryptionKeys)
+        {
+            int rounds = Rounds;
+            Vector128<byte> first = keys[0];
+            Vector128<byte> last = keys[rounds];
+            Vector128<byte> y = Sse2.LoadVector128(m);
+            byte* src = start;
+            byte* dst = output;
+            for (int blocks = source.Length / 16; blocks > 0; blocks--, src += 16, dst += 16)
+            {
+                Vector128<byte> p = Sse2.LoadVector128(src);
+                y ^= p ^ first;
+                Vector128<byte> c = count.Next() ^ first;
+                for (int round = 1; round < rounds; round++)
+                {
+                    y = X86Aes.Encrypt(y, keys[round]);
+                    c = X86Aes.Encrypt(c, keys[round]);
+                }
+
+                y = X86Aes.EncryptLast(y, last);
+                Sse2.Store(dst, X86Aes.EncryptLast(c, last ^ p));
+            }
+
+            Sse2.Store(m, y);
+        }
+
+        count.WriteTo(counter);
+    }
+
+    // CCM decryption: the MAC needs the plaintext, so the CTR block i + 1 runs beside the MAC step of block i.
+    void ICcmCore.OpenCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        int blocks = source.Length / 16;
+        if (blocks == 0)
+        {
+            return;
+        }
+
+        AesNiBatch.Counter count = new(counter, counterBytes);
+        fixed (byte* m = mac)
+        fixed (byte* start = source)
+        fixed (byte* output = destination)
+        fixed (Vector128<byte>* keys = EncryptionKeys)
+        {
+            int rounds = Rounds;
+            Vector128<byte> first = keys[0];
+            Vector128<byte> last = keys[rounds];
+            Vector128<byte> y = Sse2.LoadVector128(m);
+            byte* src = start;
+            byte* dst = output;
+
+            // Block 0's keystream alone; then each step decrypts block i + 1 while the MAC absorbs block i.
+            Vector128<byte> c = count.Next() ^ first;
+            for (int round = 1; round < rounds; round++)
+            {
+                c = X86Aes.Encrypt(c, keys[round]);
+            }
+
+            Vector128<byte> p = X86Aes.EncryptLast(c, last ^ Sse2.LoadVector128(src));
+            Sse2.Store(dst, p);
+            for (blocks--; blocks > 0; blocks--)
+            {
+                src += 16;
+                dst += 16;
+                y ^= p ^ first;
+                c = count.Next() ^ first;
+                for (int round = 1; round < rounds; round++)
+                {
+                    y = X86Aes.Encrypt(y, keys[round]);
+                    c = X86Aes.Encrypt(c, keys[round]);
+                }
+
+                y = X86Aes.EncryptLast(y, last);
+                p = X86Aes.EncryptLast(c, last ^ Sse2.LoadVector128(src));
+                Sse2.Store(dst, p);
+            }
+
+            // The last plaintext block into the MAC.
+            y ^= p ^ first;
+            for (int round = 1; round < rounds; round++)
+            {
+                y = X86Aes.Encrypt(y, keys[round]);
+            }
+
+            Sse2.Store(m, X86Aes.EncryptLast(y, last));
+        }
+
+        count.WriteTo(counter);
     }
 
     // ECB in either direction, or CBC decryption (TChaining = CbcDecryption): P[i] = D(C[i]) XOR C[i-1] (SP 800-38A

@@ -22,6 +22,9 @@ internal sealed class UnsafeRijndael : RijndaelCipher
     // GCM and GMAC over this flavour hash with carry-less multiply instructions where the CPU has them.
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
 
+    // GCM over the AES-NI core with the PCLMULQDQ hash runs both in one stitched loop.
+    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => UnsafeGHash.CreateBulk(cipher, ghash);
+
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
         CreateCore(key, blockSizeInBytes, _allowIntrinsics);
 

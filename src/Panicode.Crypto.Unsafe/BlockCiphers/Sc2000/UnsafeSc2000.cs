@@ -16,5 +16,8 @@ internal sealed class UnsafeSc2000 : Sc2000Cipher
     // PANICODE_FORCE_PORTABLE is not 1).
     private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, CpuFeatures.IntrinsicsAllowed);
 
+    // GCM's whole blocks: the core's batches for the keystream, then one pass of XOR and carry-less multiplies.
+    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => UnsafeGHash.CreateBulk(cipher, ghash);
+
     private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => new Sc2000PortableCore(key);
 }
