@@ -189,30 +189,24 @@ public static class AeadGoals
     private static void Goal(StringBuilder r, string goal, double ratio, double target) =>
         r.AppendLine(string.Format(CultureInfo.InvariantCulture, "| {0} | {1:F2}× | {2} |", goal, ratio, ratio >= target ? "yes" : "no"));
 
-    private static Action GcmAction(Gcm gcm, byte[] nonce, byte[] data, bool encrypt)
+    private static Action GcmAction(Gcm gcm, byte[] nonce, byte[] data, bool encrypt) =>
+        SealOrOpen(data, encrypt, (p, c, t) => gcm.Encrypt(nonce, p, c, t), (c, t, p) => gcm.Decrypt(nonce, c, t, p));
+
+    private static Action BclAction(AesGcm gcm, byte[] nonce, byte[] data, bool encrypt) =>
+        SealOrOpen(data, encrypt, (p, c, t) => gcm.Encrypt(nonce, p, c, t), (c, t, p) => gcm.Decrypt(nonce, c, t, p));
+
+    // Sealing, or opening a message sealed once here (the tag check passes, so the whole path runs).
+    private static Action SealOrOpen(byte[] data, bool encrypt, Action<byte[], byte[], byte[]> seal, Action<byte[], byte[], byte[]> open)
     {
         byte[] output = new byte[data.Length], tag = new byte[16];
         if (encrypt)
         {
-            return () => gcm.Encrypt(nonce, data, output, tag);
+            return () => seal(data, output, tag);
         }
 
         byte[] ct = new byte[data.Length];
-        gcm.Encrypt(nonce, data, ct, tag);
-        return () => gcm.Decrypt(nonce, ct, tag, output);
-    }
-
-    private static Action BclAction(AesGcm gcm, byte[] nonce, byte[] data, bool encrypt)
-    {
-        byte[] output = new byte[data.Length], tag = new byte[16];
-        if (encrypt)
-        {
-            return () => gcm.Encrypt(nonce, data, output, tag);
-        }
-
-        byte[] ct = new byte[data.Length];
-        gcm.Encrypt(nonce, data, ct, tag);
-        return () => gcm.Decrypt(nonce, ct, tag, output);
+        seal(data, ct, tag);
+        return () => open(ct, tag, output);
     }
 
     // BouncyCastle keeps its key schedule and GHASH tables when Init gets no key (a real application's setting); it

@@ -18,7 +18,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Misty1;
 /// no index arithmetic runs per block; FL works on the 32-bit word; four blocks go through interleaved, FI by FI, the
 /// last one to three singly. Table lookups indexed by secret data are not cache-timing safe.
 /// </summary>
-internal sealed unsafe class Misty1PortableCore : BlockCipher
+internal sealed unsafe class Misty1PortableCore : BlockCipher, ICbcEncryptor
 {
     // The schedule: FO round k at FoKeys + 8k (KO1..KO4, KI1..KI3, a pad), FL k at FlKeys + 2k (the AND key, the OR key).
     private const int FoKeys = 0;
@@ -137,18 +137,50 @@ internal sealed unsafe class Misty1PortableCore : BlockCipher
 
         for (; blocks > 0; blocks--, src += 8, dst += 8)
         {
-            uint w0 = BigEndian.Read32(src), w1 = BigEndian.Read32(src + 4);
-            for (int round = 0; round < Misty1Spec.Rounds; round += 2)
+            (uint c0, uint c1) = EncryptOne(BigEndian.Read32(src), BigEndian.Read32(src + 4), k);
+            BigEndian.Write32(dst, c0);
+            BigEndian.Write32(dst + 4, c1);
+        }
+    }
+
+    /// <summary>One block (D0, D1) through 2.3's rounds; returns the ciphertext words in order.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static (uint C0, uint C1) EncryptOne(uint w0, uint w1, uint* k)
+    {
+        uint* fl = k + FlKeys;
+        for (int round = 0; round < Misty1Spec.Rounds; round += 2)
+        {
+            uint* fo = k + FoKeys + (8 * round);
+            w0 = FL(w0, fl + (2 * round));
+            w1 = FL(w1, fl + (2 * round) + 2);
+            w1 ^= FO(w0, fo, Spec9, Spec7);
+            w0 ^= FO(w1, fo + 8, Spec9, Spec7);
+        }
+
+        return (FL(w1, fl + (2 * Misty1Spec.Rounds) + 2), FL(w0, fl + (2 * Misty1Spec.Rounds)));
+    }
+
+    // CBC encryption (the ICbcEncryptor capability; CMAC goes through it too): serial, the chaining value in registers
+    // and the schedule pinned across the blocks instead of one core call per block.
+    void ICbcEncryptor.EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* iv = chain)
+        fixed (byte* start = source)
+        fixed (byte* output = destination)
+        fixed (uint* k = _schedule)
+        {
+            uint c0 = BigEndian.Read32(iv), c1 = BigEndian.Read32(iv + 4);
+            byte* src = start;
+            byte* dst = output;
+            for (int blocks = source.Length / Misty1Spec.BlockSizeInBytes; blocks > 0; blocks--, src += 8, dst += 8)
             {
-                uint* fo = k + FoKeys + (8 * round);
-                w0 = FL(w0, fl + (2 * round));
-                w1 = FL(w1, fl + (2 * round) + 2);
-                w1 ^= FO(w0, fo, t);
-                w0 ^= FO(w1, fo + 8, t);
+                (c0, c1) = EncryptOne(BigEndian.Read32(src) ^ c0, BigEndian.Read32(src + 4) ^ c1, k);
+                BigEndian.Write32(dst, c0);
+                BigEndian.Write32(dst + 4, c1);
             }
 
-            BigEndian.Write32(dst, FL(w1, fl + (2 * Misty1Spec.Rounds) + 2));
-            BigEndian.Write32(dst + 4, FL(w0, fl + (2 * Misty1Spec.Rounds)));
+            BigEndian.Write32(iv, c0);
+            BigEndian.Write32(iv + 4, c1);
         }
     }
 
@@ -202,8 +234,8 @@ internal sealed unsafe class Misty1PortableCore : BlockCipher
             for (int round = Misty1Spec.Rounds - 2; round >= 0; round -= 2)
             {
                 uint* fo = k + FoKeys + (8 * round);
-                w0 ^= FO(w1, fo + 8, t);
-                w1 ^= FO(w0, fo, t);
+                w0 ^= FO(w1, fo + 8, Spec9, Spec7);
+                w1 ^= FO(w0, fo, Spec9, Spec7);
                 w0 = FLInverse(w0, fl + (2 * round));
                 w1 = FLInverse(w1, fl + (2 * round) + 2);
             }
@@ -213,16 +245,56 @@ internal sealed unsafe class Misty1PortableCore : BlockCipher
         }
     }
 
-    /// <summary>2.3 FO with the keys of one call: KO1..KO4 at k[0..3], KI1..KI3 at k[4..6].</summary>
+    /// <summary>
+    /// 2.3 FO of one block with the keys of one call (KO1..KO4 at k[0..3], KI1..KI3 at k[4..6]), FI through the spec's
+    /// S9 and S7 (<see cref="FISerial"/>). One block at a time (CBC encryption, CMAC, the last blocks of a call) every
+    /// lookup is on the chain: the 256 KiB F and G tables of the four-block loop answer from L2 there, and made the
+    /// Unsafe flavour's CBC encryption and CMAC slower than the Reference one (issue 29); S9 and S7, 1.1 KiB together,
+    /// stay in L1.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint FO(uint input, uint* k, ushort* t)
+    private static uint FO(uint input, uint* k, ushort* s9, byte* s7)
     {
         uint t0 = input >> 16;
         uint t1 = input & 0xFFFF;
-        t0 = FI(t0 ^ k[0], k[4], t) ^ t1;
-        t1 = FI(t1 ^ k[1], k[5], t) ^ t0;
-        t0 = FI(t0 ^ k[2], k[6], t) ^ t1;
+        t0 = FISerial(t0 ^ k[0], k[4], s9, s7) ^ t1;
+        t1 = FISerial(t1 ^ k[1], k[5], s9, s7) ^ t0;
+        t0 = FISerial(t0 ^ k[2], k[6], s9, s7) ^ t1;
         return ((t1 ^ k[3]) << 16) | t0;
+    }
+
+    /// <summary>2.3 FI with S9 on the high 9 bits, S7 on the low 7, the key's halves, S9 again (as the Reference FI).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint FISerial(uint x, uint key, ushort* s9, byte* s7)
+    {
+        uint d9 = x >> 7;
+        uint d7 = x & 0x7F;
+        d9 = s9[d9] ^ d7;
+        d7 = (s7[d7] ^ d9) & 0x7F;
+        d7 ^= key >> 9;
+        d9 ^= key & 0x1FF;
+        d9 = s9[d9] ^ d7;
+        return (d7 << 9) | d9;
+    }
+
+    /// <summary>S9 of the spec in native memory (no bounds checks, a fixed address).</summary>
+    private static readonly ushort* Spec9 = Copy(Misty1Spec.S9);
+
+    /// <summary>S7 of the spec in native memory.</summary>
+    private static readonly byte* Spec7 = Copy(Misty1Spec.S7);
+
+    private static ushort* Copy(ushort[] table)
+    {
+        ushort* copy = (ushort*)NativeMemoryBlock.AllocateAligned(table.Length * sizeof(ushort));
+        table.AsSpan().CopyTo(new Span<ushort>(copy, table.Length));
+        return copy;
+    }
+
+    private static byte* Copy(byte[] table)
+    {
+        byte* copy = NativeMemoryBlock.AllocateAligned(table.Length);
+        table.AsSpan().CopyTo(new Span<byte>(copy, table.Length));
+        return copy;
     }
 
     /// <summary><see cref="FO"/> of four blocks, interleaved call by call of FI so the four chains overlap in the pipeline.</summary>

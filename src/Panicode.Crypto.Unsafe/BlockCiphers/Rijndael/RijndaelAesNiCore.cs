@@ -1,6 +1,7 @@
 #if NET
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.Modes;
@@ -80,6 +81,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
     }
 
     // CCM encryption: the MAC chain absorbs plaintext block i while the CTR block i runs through the same rounds.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     void ICcmCore.SealCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         AesNiBatch.Counter count = new(counter, counterBytes);
@@ -99,13 +101,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
                 Vector128<byte> p = Sse2.LoadVector128(src);
                 y ^= p ^ first;
                 Vector128<byte> c = count.Next() ^ first;
-                for (int round = 1; round < rounds; round++)
-                {
-                    y = X86Aes.Encrypt(y, keys[round]);
-                    c = X86Aes.Encrypt(c, keys[round]);
-                }
-
-                y = X86Aes.EncryptLast(y, last);
+                MacAndCounter(ref y, ref c, keys, rounds);
                 Sse2.Store(dst, X86Aes.EncryptLast(c, last ^ p));
             }
 
@@ -116,6 +112,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
     }
 
     // CCM decryption: the MAC needs the plaintext, so the CTR block i + 1 runs beside the MAC step of block i.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     void ICcmCore.OpenCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         int blocks = source.Length / 16;
@@ -152,13 +149,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
                 dst += 16;
                 y ^= p ^ first;
                 c = count.Next() ^ first;
-                for (int round = 1; round < rounds; round++)
-                {
-                    y = X86Aes.Encrypt(y, keys[round]);
-                    c = X86Aes.Encrypt(c, keys[round]);
-                }
-
-                y = X86Aes.EncryptLast(y, last);
+                MacAndCounter(ref y, ref c, keys, rounds);
                 p = X86Aes.EncryptLast(c, last ^ Sse2.LoadVector128(src));
                 Sse2.Store(dst, p);
             }
@@ -174,6 +165,22 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
         }
 
         count.WriteTo(counter);
+    }
+
+    /// <summary>
+    /// One CBC-MAC step and one CTR block side by side: all the rounds of <paramref name="y"/> (whitened by the caller)
+    /// and all but the last of <paramref name="c"/>, whose last round takes the data in its key.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void MacAndCounter(ref Vector128<byte> y, ref Vector128<byte> c, Vector128<byte>* keys, int rounds)
+    {
+        for (int round = 1; round < rounds; round++)
+        {
+            y = X86Aes.Encrypt(y, keys[round]);
+            c = X86Aes.Encrypt(c, keys[round]);
+        }
+
+        y = X86Aes.EncryptLast(y, keys[rounds]);
     }
 
     // ECB in either direction, or CBC decryption (TChaining = CbcDecryption): P[i] = D(C[i]) XOR C[i-1] (SP 800-38A

@@ -12,7 +12,10 @@ namespace Panicode.Crypto.Unsafe.Ec;
 internal sealed unsafe class FastPrimeField<TF> : PrimeField
     where TF : struct, IFieldOps
 {
-    private readonly TF _f;
+    // Not readonly: calling a member on a readonly field of a type parameter makes the compiler copy the struct first (it
+    // cannot know TF's members are readonly), and the shared field structs carry p (up to 80 bytes): one copy per field
+    // operation.
+    private TF _f;
     private readonly int _n;
     private readonly uint[] _one;
 

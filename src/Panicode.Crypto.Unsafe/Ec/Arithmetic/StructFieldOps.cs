@@ -10,11 +10,14 @@ using Panicode.Crypto.Ec;
 namespace Panicode.Crypto.Unsafe.Ec;
 
 /// <summary>A Reference field struct <typeparamref name="TF"/> behind the pointer contract of <see cref="IFieldOps"/>.</summary>
-internal readonly unsafe struct StructFieldOps<TE, TF> : IFieldOps
+internal unsafe struct StructFieldOps<TE, TF> : IFieldOps
     where TE : unmanaged
     where TF : struct, IStructField<TE>
 {
-    private readonly TF _f;
+    // Not readonly: calling a member on a readonly field of a type parameter makes the compiler copy the struct first (it
+    // cannot know TF's members are readonly), and the shared field structs carry p (up to 80 bytes): one copy per field
+    // operation.
+    private TF _f;
     private readonly ulong* _c;
 
     /// <summary>The struct <paramref name="f"/> and the constants block of the same p and radix (FieldConstants.Create).</summary>

@@ -85,7 +85,10 @@ internal sealed class StructEcGroup<TE, TF> : EcGroup
     private const int Window = 4;
     private const int NafWidth = 5;
 
-    private readonly TF _f;
+    // Not readonly: calling a member on a readonly field of a type parameter makes the compiler copy the struct first (it
+    // cannot know TF's members are readonly), and the shared field structs carry p (up to 80 bytes): one copy per field
+    // operation.
+    private TF _f;
     private readonly int _m;
     private readonly int _windows;
     private readonly int _aKind;        // 1: a = -3, 2: a = 0, 0: any other a
