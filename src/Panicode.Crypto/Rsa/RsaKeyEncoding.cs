@@ -29,8 +29,8 @@ internal static class RsaKeyEncoding
         AsnWriter writer = new(AsnEncodingRules.DER);
         using (writer.PushSequence())
         {
-            writer.WriteIntegerUnsigned(key.Modulus);
-            writer.WriteIntegerUnsigned(key.Exponent);
+            WriteUnsigned(writer, key.Modulus);
+            WriteUnsigned(writer, key.Exponent);
         }
 
         return writer.Encode();
@@ -51,14 +51,14 @@ internal static class RsaKeyEncoding
         using (writer.PushSequence())
         {
             writer.WriteInteger(0);
-            writer.WriteIntegerUnsigned(key.Modulus);
-            writer.WriteIntegerUnsigned(key.Exponent);
-            writer.WriteIntegerUnsigned(key.D);
-            writer.WriteIntegerUnsigned(key.P);
-            writer.WriteIntegerUnsigned(key.Q);
-            writer.WriteIntegerUnsigned(key.DP);
-            writer.WriteIntegerUnsigned(key.DQ);
-            writer.WriteIntegerUnsigned(key.InverseQ);
+            WriteUnsigned(writer, key.Modulus);
+            WriteUnsigned(writer, key.Exponent);
+            WriteUnsigned(writer, key.D);
+            WriteUnsigned(writer, key.P);
+            WriteUnsigned(writer, key.Q);
+            WriteUnsigned(writer, key.DP);
+            WriteUnsigned(writer, key.DQ);
+            WriteUnsigned(writer, key.InverseQ);
         }
 
         return writer.Encode();
@@ -367,6 +367,24 @@ internal static class RsaKeyEncoding
         }
 
         alg.ThrowIfNotEmpty();
+    }
+
+    /// <summary>
+    /// A DER INTEGER from an unsigned big-endian value. <see cref="RSAParameters"/> fields are fixed-length (D as long
+    /// as the modulus, P, Q, DP, DQ and InverseQ half as long), so about one key in 256 has a zero leading byte in one
+    /// of them; DER (X.690 §8.3.2) wants the minimal form, and AsnWriter.WriteIntegerUnsigned refuses
+    /// redundant zeros.
+    /// </summary>
+    private static void WriteUnsigned(AsnWriter writer, byte[]? value)
+    {
+        ReadOnlySpan<byte> span = value;
+        int start = 0;
+        while (start < span.Length - 1 && span[start] == 0)
+        {
+            start++;
+        }
+
+        writer.WriteIntegerUnsigned(span.Slice(start));
     }
 
     private static byte[] Unsigned(AsnReader reader)

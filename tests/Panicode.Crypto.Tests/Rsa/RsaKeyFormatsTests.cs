@@ -103,6 +103,66 @@ public sealed class RsaKeyFormatsTests
         Assert.Contains("more than two primes", e.Message);
     }
 
+    // Two 1,024-bit keys made with Python's `cryptography` (OpenSSL) and kept because their fixed-length RSAParameters
+    // fields start with a zero byte: D in the first; DP and InverseQ in the second. DER wants those integers in minimal
+    // form (X.690 §8.3.2); the export once passed the padded bytes to AsnWriter, which threw for about one key in 256.
+    public static TheoryData<string> KeysWithZeroLeadingBytes => new()
+    {
+        """
+        -----BEGIN RSA PRIVATE KEY-----
+        MIICWQIBAAKBgQDRbAcOR1rUiopQmMvODH/ZUBY27VnfkvDk//xZKqmDZ5lr1dem
+        W2DxQ0rcYhTYR8u4DHoNuebHvUioO2RYnOwz+ep/6YF2No+YmuKzEoS/oYGPaQOO
+        bfnEmS2GqcPcS3ceskMJ2mcVYBIY5ruA8z9niKP3VYbohph1SUIxzNH/TwIDAQAB
+        An9BcYDC9Yls4d5XUWhe+4j4YA6RG5r6QvEEnvo84xgV+En5aNn7IpMo0d6TABOD
+        guwml7+MiouT35LU/7pb9q3Y/1Dgwp7l/ZFJd7a0Jz5BZfRqdOzzmm9T92r7OKx/
+        4FS3kiIgtMvHZO1Mgyspo94fNLnS6qubt/9HgCO9jwSBAkEA9LJzaAPSwndsGwpZ
+        qOQLy2rPcy+Y5OVU1o3lJfMVIsFsp92j6MmaS8cwuA+92VonyMNXraYenfEZ4V8t
+        3pa0swJBANsYcql+uxkA4slxZqNly2I3WD5V2j4+Qa0JZd6E3v+m/yesw0Hb7aui
+        Sfn5mhz/nFBdU//lgkOEKdAlcbI0sPUCQAZmTGJiBzcSzH8AjEvAexZ82qQWkJcb
+        8FYUK/QMIXdhO6hAQbMq4qAsu3d04fA3TWcQxNBD0fUrgxPD231Az8UCQA2MrIKo
+        8L8yG9Rja/qM8BAJ5i4stwuEZCFkZGVniDb9R+hXOdgX1tH3fmW0NwC2Gh+qNeis
+        c+rjAIb72dUwhwUCQC7hLVsWpJxjb+aOfSXYm9IUV7Sll1fMLec76sCEM5MICrrj
+        ckZL/tDsbXRSki8BmGjQHdBTx5QVSeNPW/Lr1Lo=
+        -----END RSA PRIVATE KEY-----
+        """,
+        """
+        -----BEGIN RSA PRIVATE KEY-----
+        MIICWgIBAAKBgQCsy8IylKLLxFeADJUiHZvofHGLwC8tqQAeGpFZqIb702z+iUsl
+        oemj9+p8J8t3OpyAaXav081mHtQD1DMqKP9sOq5vTKtYWN3APzJ6sObj527iaL/M
+        8hhDDcgpmXj2YHDkrQ/h9SyCe05RXOVfbHQDCdDK7Cdunj2LzBFX5YkPGwIDAQAB
+        AoGAdt/eg6mZrZEvmRoO5t9zyKcD/l6ClmjzecJRSFsWMdyr2RheqE8RSwpdOHiw
+        EyAxVm43hpKxdZWzycaMRG7b+FizmtVd8QI9SsGa/n/+clfJubxQgPpHoVBM8fwF
+        +1eKekoY/HNLabt+eUjOiF4awgOfuBiXxkZ22WJtxevvHbECQQDkPu7wckDM2ryt
+        Bv3TQjazzXHQqpycVQpfSThIhKbo+kuses+0bJnzwrZGcvNDvysk2RM3RKbrEUIt
+        NUy7OgO9AkEAwc65iFZDe4hLZ4d7k7LQHsq143xZ9kEpn7VzPzdiDENQiTBLXGzY
+        Gnr8yb/DFg2olTQ/QDyreouTx6H0jpaftwJAAJeRMxp4xI9EsgY0nlmrnqfHxczL
+        fzRRRJICDV4auLv9ekMPSt6FP7aflmsx6lkSmZPekuQgsrdmvotG2a162QJAE7yL
+        pFi0kpX0p9xiN05UZ25ZS4tUVgGYzYza6asoLvuD7hSe+BCViUzRBXKj2VEWw+sI
+        LfB/vgEM0Z2qnAK2zQI/bJMCUC9RRuNytgOvyorcOTAkzYWf7h3CdBQNim6RxvMu
+        arJEkIgQWc+IA4nMP+VfdlDBNt+hBwt5DQIAKXyX
+        -----END RSA PRIVATE KEY-----
+        """,
+    };
+
+    [Theory]
+    [MemberData(nameof(KeysWithZeroLeadingBytes))]
+    public void KeysWhoseFieldsStartWithAZeroByteExportInMinimalDer(string pem)
+    {
+        using RSA builtIn = RSA.Create();
+        builtIn.ImportFromPem(pem);
+        RSAParameters parameters = builtIn.ExportParameters(true);
+        Assert.True(parameters.D![0] == 0 || parameters.InverseQ![0] == 0, "the key no longer has a zero leading byte");
+
+        foreach (Implementation<ManagedRsa> flavour in Implementations.Of(Families.Rsa))
+        {
+            using ManagedRsa ours = flavour.Create();
+            ours.ImportParameters(parameters);
+            Assert.Equal(builtIn.ExportRSAPrivateKey(), RsaKeyFormats.ExportRSAPrivateKey(ours));
+            Assert.Equal(builtIn.ExportPkcs8PrivateKey(), RsaKeyFormats.ExportPkcs8PrivateKey(ours));
+            Assert.Equal(builtIn.ExportRSAPublicKey(), RsaKeyFormats.ExportRSAPublicKey(ours));
+        }
+    }
+
     private static void AssertSameKey(RSAParameters expected, RSAParameters actual)
     {
         Assert.Equal(expected.Modulus, actual.Modulus);
