@@ -260,6 +260,10 @@ internal abstract class ModularArithmetic
         }
 
         acc.CopyTo(r);
+
+        // The base is secret where the caller blinds (r^e) or checks a private result by e: clear both copies.
+        acc.Clear();
+        b.Clear();
     }
 
     private protected abstract void Square(Modulus m, Span<ulong> a);

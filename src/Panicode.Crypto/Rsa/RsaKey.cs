@@ -17,6 +17,16 @@ internal sealed partial class RsaKey : IDisposable
     public const int MinGeneratedBits = 1024;
     public const int MaxBits = 16384;
 
+    /// <summary>
+    /// Above <see cref="SmallModulusBits"/>, the public exponent may have at most <see cref="MaxLargeModulusExponentBits"/>
+    /// bits, as OpenSSL rules (RSA_SMALL_MODULUS_BITS, RSA_MAX_PUBEXP_BITS): the public operation is square-and-multiply
+    /// over every bit of e, so an e as long as a 16,384-bit n made one verification take seconds. FIPS 186-5 §5.4 keeps
+    /// e below 2^256 anyway; smaller moduli keep the legacy range (e &lt; n), whose cost is bounded by one private-size
+    /// exponentiation of at most 3,072 bits.
+    /// </summary>
+    public const int SmallModulusBits = 3072;
+    public const int MaxLargeModulusExponentBits = 64;
+
     private readonly ModularArithmetic _arith;
     private readonly Modulus _n;
     private readonly byte[] _e;
@@ -81,7 +91,8 @@ internal sealed partial class RsaKey : IDisposable
         }
 
         if (n.Bits < MinImportBits || n.Bits > MaxBits || e.Length == 0 || (e[e.Length - 1] & 1) == 0 ||
-            (e.Length == 1 && e[0] < 3) || CompareVartime(e, nBytes) >= 0)
+            (e.Length == 1 && e[0] < 3) || CompareVartime(e, nBytes) >= 0 ||
+            (n.Bits > SmallModulusBits && e.Length > MaxLargeModulusExponentBits / 8))
         {
             throw new CryptographicException(ErrorMessages.RsaKeyInvalid);
         }

@@ -134,6 +134,17 @@ public sealed class RsaApiTests
         Assert.Throws<CryptographicException>(() => ours.ImportParameters(new RSAParameters { Modulus = even, Exponent = good.Exponent }));
         ours.ImportParameters(good);
         Assert.Equal(2048, ours.KeySize);
+
+        // A public exponent longer than 64 bits is refused above 3,072-bit moduli (as OpenSSL does): its public operation
+        // would otherwise cost seconds. A 65-bit e on a 4,096-bit n is refused; the same e on the 2,048-bit n imports.
+        byte[] longE = new byte[9];
+        longE[0] = 1;
+        longE[^1] = 1;
+        byte[] n4096 = new byte[512];
+        n4096.AsSpan().Fill(0xFF);
+        Assert.Throws<CryptographicException>(() => ours.ImportParameters(new RSAParameters { Modulus = n4096, Exponent = longE }));
+        ours.ImportParameters(new RSAParameters { Modulus = good.Modulus, Exponent = longE });
+        Assert.Equal(2048, ours.KeySize);
     }
 
     [Theory]
