@@ -24,6 +24,7 @@ internal abstract class ModularArithmetic
     /// <summary>r = a R^-1 mod m: out of Montgomery form.</summary>
     public void FromMontgomery(Modulus m, Span<ulong> r, ReadOnlySpan<ulong> a)
     {
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> one = stackalloc ulong[m.Limbs];
         one.Clear();
         one[0] = 1;
@@ -33,6 +34,7 @@ internal abstract class ModularArithmetic
     /// <summary>r = a b mod m for a &lt; R and b &lt; m, both in ordinary form.</summary>
     public void MultiplyMod(Modulus m, Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
     {
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> t = stackalloc ulong[m.Limbs];
         ToMontgomery(m, t, a);
         Multiply(m, r, t, b);
@@ -48,6 +50,7 @@ internal abstract class ModularArithmetic
     {
         int k = m.Limbs;
         int chunks = (x.Length + k - 1) / k;
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> acc = stackalloc ulong[k];
         Span<ulong> chunk = stackalloc ulong[k];
         acc.Clear();
@@ -89,6 +92,7 @@ internal abstract class ModularArithmetic
     public void InversePrime(Modulus m, Span<ulong> r, ReadOnlySpan<ulong> a)
     {
         int k = m.Limbs;
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> e = stackalloc ulong[k];
         Span<ulong> two = stackalloc ulong[k];
         two.Clear();
@@ -96,6 +100,7 @@ internal abstract class ModularArithmetic
         Limbs64.Sub(e, m.N, two);     // m >= 3
         byte[] exponent = new byte[8 * k];
         Limbs64.ToBigEndian(e, exponent);
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> t = stackalloc ulong[k];
         ToMontgomery(m, t, a);
         ModPowSecret(m, t, t, exponent);
@@ -192,6 +197,7 @@ internal abstract class ModularArithmetic
         int w = WindowBits(bits);
         int entries = 1 << w;
         ulong[] table = new ulong[entries * k];
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> acc = stackalloc ulong[k];
         Span<ulong> entry = stackalloc ulong[k];
         try
@@ -230,6 +236,7 @@ internal abstract class ModularArithmetic
     private void ModPowPublic(Modulus m, Span<ulong> r, ReadOnlySpan<ulong> baseMont, ReadOnlySpan<byte> exponent)
     {
         int k = m.Limbs;
+        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
         Span<ulong> acc = stackalloc ulong[k];
         Span<ulong> b = stackalloc ulong[k];
         baseMont.Slice(0, k).CopyTo(b);

@@ -32,11 +32,6 @@ public sealed class SourceRulesTests
     private static readonly (string Folder, string[] Identifiers, string Why)[] BoundedIdentifiers =
     {
         (
-            "/Modular/",
-            new[] { "m.Limbs", "k" },
-            "a Montgomery modulus' limb count: at most Modulus.MaxLimbs (256, 16,384 bits), enforced by Modulus.FromBigEndian"
-        ),
-        (
             "/Modes/",
             new[] { "bs" },
             "a block cipher's block size in bytes: at most FinalBlock.MaxBlockSize (32), fixed by LegalBlockSizes before a core exists"

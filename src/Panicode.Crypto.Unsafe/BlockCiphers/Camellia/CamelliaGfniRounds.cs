@@ -90,7 +90,7 @@ internal static unsafe class CamelliaGfniRounds
 
         // Inlined, so that its fields live in registers: as a call, the walk went through the stack once per block, and
         // those stack accesses, 4 KiB-aliasing the block just stored, made serial calls up to twice as slow depending on
-        // where the buffers lay (issue 29: Unsafe CBC encryption and CMAC slower than the Reference tables).
+        // where the buffers lay (measured: Unsafe CBC encryption and CMAC were slower than the Reference tables; docs/benchmarks.md).
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Walk(ulong* keys, int keyCount, bool forward)
         {
@@ -136,7 +136,7 @@ internal static unsafe class CamelliaGfniRounds
     /// <remarks>
     /// Never inlined, like <see cref="Crypt{TLanes, TDirection}"/>: inlined by dynamic PGO into a large caller (the
     /// modes' dispatch), the loop ran out of registers and was half as fast through the public API as when called
-    /// directly (issue 29). Optimized from the first call.
+    /// directly. Optimized from the first call.
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     public static void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, ulong* keys, int keyCount)

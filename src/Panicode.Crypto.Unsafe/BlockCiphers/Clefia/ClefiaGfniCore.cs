@@ -96,7 +96,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
     }
 
     // The direction is a type argument, not a flag: each direction gets its own compiled batch loop. As one method with a
-    // flag, dynamic PGO saw only the direction run first and compiled the other as cold code (issue 29: decryption at
+    // flag, dynamic PGO saw only the direction run first and compiled the other as cold code (docs/benchmarks.md: decryption at
     // 0.2 GB/s against 2.8 for encryption in the evaluation, which encrypts first).
     private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
         where TDirection : struct, IDirection

@@ -249,7 +249,7 @@ internal sealed unsafe class Misty1PortableCore : BlockCipher, ICbcEncryptor
     /// 2.3 FO of one block with the keys of one call (KO1..KO4 at k[0..3], KI1..KI3 at k[4..6]), FI through the spec's
     /// S9 and S7 (<see cref="FISerial"/>). One block at a time (CBC encryption, CMAC, the last blocks of a call) every
     /// lookup is on the chain: the 256 KiB F and G tables of the four-block loop answer from L2 there, and made the
-    /// Unsafe flavour's CBC encryption and CMAC slower than the Reference one (issue 29); S9 and S7, 1.1 KiB together,
+    /// Unsafe flavour's CBC encryption and CMAC slower than the Reference one (docs/benchmarks.md); S9 and S7, 1.1 KiB together,
     /// stay in L1.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
