@@ -100,6 +100,50 @@ public sealed class DsaApiTests
         Assert.Throws<CryptographicException>(() => back.ImportEncryptedPkcs8PrivateKey("wrong", builtIn.ExportEncryptedPkcs8PrivateKey("pw", pbe), out _));
     }
 
+    /// <summary>The netstandard2.0 extension methods (called as static methods: on .NET the inherited members hide them) against the BCL's.</summary>
+    [Theory]
+    [MemberData(nameof(Flavours))]
+    public void KeyFormatExtensionMethodsMatchTheBuiltInEncodings(Implementation<ManagedDsa> flavour)
+    {
+        DSAParameters key = DsaDifferentialTests.Key(1024, 160);
+        using ManagedDsa ours = flavour.Create();
+        ours.ImportParameters(key);
+        using DSA builtIn = DSA.Create();
+        builtIn.ImportParameters(key);
+
+        Assert.Equal(builtIn.ExportSubjectPublicKeyInfo(), DsaKeyFormats.ExportSubjectPublicKeyInfo(ours));
+        Assert.Equal(builtIn.ExportPkcs8PrivateKey(), DsaKeyFormats.ExportPkcs8PrivateKey(ours));
+        Assert.Equal(builtIn.ExportSubjectPublicKeyInfoPem(), DsaKeyFormats.ExportSubjectPublicKeyInfoPem(ours));
+        Assert.Equal(builtIn.ExportPkcs8PrivateKeyPem(), DsaKeyFormats.ExportPkcs8PrivateKeyPem(ours));
+
+        using ManagedDsa back = flavour.Create();
+        byte[] spki = builtIn.ExportSubjectPublicKeyInfo();
+        byte[] withTrailer = new byte[spki.Length + 3];
+        spki.CopyTo(withTrailer, 0);
+        DsaKeyFormats.ImportSubjectPublicKeyInfo(back, withTrailer, out int read);
+        Assert.Equal(spki.Length, read);
+        Assert.Equal(key.Y, back.ExportParameters(false).Y);
+        DsaKeyFormats.ImportPkcs8PrivateKey(back, builtIn.ExportPkcs8PrivateKey(), out _);
+        Assert.Equal(key.Y, back.ExportParameters(true).Y);   // derived from x
+        Assert.Equal(key.X, back.ExportParameters(true).X);
+
+        PbeParameters pbe = new(PbeEncryptionAlgorithm.Aes128Cbc, HashAlgorithmName.SHA256, 100);
+        byte[] encrypted = builtIn.ExportEncryptedPkcs8PrivateKey("pw", pbe);
+        DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(back, "pw".AsSpan(), encrypted, out _);
+        Assert.Equal(key.X, back.ExportParameters(true).X);
+        Assert.Throws<CryptographicException>(() => DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(back, "no".AsSpan(), encrypted, out _));
+        DsaKeyFormats.ImportFromPem(back, "junk\n" + builtIn.ExportSubjectPublicKeyInfoPem());
+        Assert.Null(back.ExportParameters(false).X);
+        DsaKeyFormats.ImportFromEncryptedPem(back, builtIn.ExportEncryptedPkcs8PrivateKeyPem("pw", pbe).AsSpan(), "pw".AsSpan());
+        Assert.Equal(key.X, back.ExportParameters(true).X);
+
+        // Not DSA, or not DER: CryptographicException; no key block: ArgumentException.
+        using RSA rsa = RSA.Create(1024);
+        Assert.Throws<CryptographicException>(() => DsaKeyFormats.ImportSubjectPublicKeyInfo(back, rsa.ExportSubjectPublicKeyInfo(), out _));
+        Assert.Throws<CryptographicException>(() => DsaKeyFormats.ImportPkcs8PrivateKey(back, new byte[] { 0x30, 0x03, 0x02, 0x01 }, out _));
+        Assert.Throws<ArgumentException>(() => DsaKeyFormats.ImportFromPem(back, rsa.ExportRSAPublicKeyPem()));
+    }
+
     [Theory]
     [MemberData(nameof(Flavours))]
     public void SizesNullsAndDisposal(Implementation<ManagedDsa> flavour)

@@ -68,7 +68,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             {
                 "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)",
                 "ManagedRsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedRsa.ImportFromEncryptedPem(passwordBytes)", "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
-                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)",
+                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)", "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
             },
             "a password of any length (PBKDF2 hashes it)"
         ),
@@ -401,6 +401,9 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             Add("ImportSubjectPublicKeyInfo", new[] { "ManagedDsa.ImportSubjectPublicKeyInfo(source)" }, (k, big) => k.ImportSubjectPublicKeyInfo(big, out _));
             Add("ImportPkcs8PrivateKey", new[] { "ManagedDsa.ImportPkcs8PrivateKey(source)" }, (k, big) => k.ImportPkcs8PrivateKey(big, out _));
             Add("ImportEncryptedPkcs8PrivateKey", new[] { "ManagedDsa.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => k.ImportEncryptedPkcs8PrivateKey("pw".AsSpan(), big, out _));
+            Add("DsaKeyFormats.ImportSubjectPublicKeyInfo", new[] { "DsaKeyFormats.ImportSubjectPublicKeyInfo(source)" }, (k, big) => DsaKeyFormats.ImportSubjectPublicKeyInfo(k, big, out _));
+            Add("DsaKeyFormats.ImportPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportPkcs8PrivateKey(k, big, out _));
+            Add("DsaKeyFormats.ImportEncryptedPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(k, "pw".AsSpan(), big, out _));
         }
     }
 
