@@ -1,7 +1,5 @@
-// The Unsafe flavour's arithmetic behind the same ECDSA/ECDH layer: FastEcGroup (64-bit Montgomery fields as
-// generic struct policies, affine base tables, wNAF verification) with the pointer CIOS field mod n for scalars.
-// On a big-endian machine, where the scalar field's 64-bit view of its 32-bit limbs would be wrong, it uses the
-// Reference groups.
+// The Unsafe flavour's arithmetic behind the same ECDSA/ECDH layer: FastEcGroup (the shared point engine on the shared
+// field structs, plus this flavour's strategies) with the pointer CIOS field mod n for scalars.
 
 using System;
 using Panicode.Crypto.Ec;
@@ -18,18 +16,15 @@ internal sealed class UnsafeEcBackend : EcBackend
 
     protected override EcGroup CreateGroup(CurveParameters curve)
     {
-        if (!BitConverter.IsLittleEndian)
+        // On a big-endian machine the scalar field's 64-bit view of its 32-bit limbs would be wrong; toy explicit
+        // curves (tests of the validation paths) need the Reference code, as the table arguments need a prime n larger
+        // than the window digits; and explicit curves over a prime no field struct covers have only the Reference's.
+        if (!BitConverter.IsLittleEndian || curve.OrderBits < 32)
         {
             return ReferenceBackend.Instance.GetGroup(curve);
         }
 
-        // Toy explicit curves (tests of the validation paths) keep the Reference code: the table arguments above
-        // need a prime n larger than the window digits.
-        if (curve.OrderBits < 32)
-        {
-            return ReferenceBackend.Instance.GetGroup(curve);
-        }
-
-        return FastEcGroup.Create(curve, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N)));
+        return FastEcGroup.Create(curve, new UnsafeMontgomeryField(ReferenceBackend.ToLimbs(curve.N))) ??
+            ReferenceBackend.Instance.GetGroup(curve);
     }
 }
