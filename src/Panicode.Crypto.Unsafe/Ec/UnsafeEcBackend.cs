@@ -16,10 +16,9 @@ internal sealed class UnsafeEcBackend : EcBackend
 
     protected override EcGroup CreateGroup(CurveParameters curve)
     {
-        // On a big-endian machine the scalar field's 64-bit view of its 32-bit limbs would be wrong; toy explicit
-        // curves (tests of the validation paths) need the Reference code, as the table arguments need a prime n larger
-        // than the window digits; and explicit curves over a prime no field struct covers have only the Reference's.
-        if (!BitConverter.IsLittleEndian || curve.OrderBits < 32)
+        // On a big-endian machine the scalar field's 64-bit view of its 32-bit limbs would be wrong; explicit curves no
+        // field struct covers (FieldStructs.Select) have only the Reference's general group.
+        if (!BitConverter.IsLittleEndian)
         {
             return ReferenceBackend.Instance.GetGroup(curve);
         }
