@@ -68,6 +68,13 @@ internal static class StructEcGroup
     internal static void Wipe<T>(ref T v)
         where T : struct => v = default;
 
+    /// <summary>Nibble i of a big-endian scalar, counting from the least significant; i is public.</summary>
+    internal static uint Nibble(ReadOnlySpan<byte> k, int i)
+    {
+        byte b = k[k.Length - 1 - (i >> 1)];
+        return (uint)((i & 1) == 0 ? b & 0xF : b >> 4);
+    }
+
     public static EcGroup? TryCreate(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
 
     /// <summary>A StructEcGroup on the field struct of the curve table.</summary>
@@ -180,7 +187,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
         ulong qInf = ulong.MaxValue;
         for (int i = 0; i < _windows; i++)
         {
-            qInf = AddSelected(ref q, table.AsSpan(i * Entries, Entries), JacobianGroup.Nibble(kr, i), qInf);
+            qInf = AddSelected(ref q, table.AsSpan(i * Entries, Entries), StructEcGroup.Nibble(kr, i), qInf);
         }
 
         bool finite = ToAffine(in q, qInf, x, y, publicData: false);
@@ -207,7 +214,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
             Dbl(ref q, in q);
             Dbl(ref q, in q);
             Dbl(ref q, in q);
-            qInf = AddSelected(ref q, table, JacobianGroup.Nibble(kr, i), qInf);
+            qInf = AddSelected(ref q, table, StructEcGroup.Nibble(kr, i), qInf);
         }
 
         bool finite = ToAffine(in q, qInf, x, y, publicData: false);
@@ -232,7 +239,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
             AffinePoint<TE>[] table = BaseTable();
             for (int i = 0; i < _windows; i++)
             {
-                int digit = (int)JacobianGroup.Nibble(u1, i);
+                int digit = (int)StructEcGroup.Nibble(u1, i);
                 if (digit != 0)
                 {
                     AddAffineVar(ref accG, ref gInf, in table[(i * Entries) + digit - 1]);
