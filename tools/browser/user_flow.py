@@ -44,7 +44,7 @@ window.__flow = {
     const e = this.el(id);
     if (e.tagName === 'SELECT' && ![...e.options].some(o => o.value === value))
       throw new Error('#' + id + ' has no option ' + value + ' (options: ' + [...e.options].map(o => o.value).join(', ') + ')');
-    e.value = value;
+    if (e.type === 'checkbox') e.checked = (value === true || value === 'true'); else e.value = value;
     e.dispatchEvent(new Event('input', { bubbles: true }));
     e.dispatchEvent(new Event('change', { bubbles: true }));
   },
@@ -81,7 +81,7 @@ def flows(page, steps):
         steps.append({"step": name, "passed": ok, "detail": f"{css}: {message}"})
 
     # Authenticated encryption, hex in and out: seal, then open what was sealed.
-    page.set("cipher", "AES")
+    page.set("cipher", "AES (Rijndael)")
     page.set("mode", "GCM")
     page.set("input-format", "hex")
     page.set("key", GCM_KEY)
@@ -132,8 +132,10 @@ def flows(page, steps):
     page.set("sign-algorithm", "ECDSA")
     page.set("sign-pem", P256_PRIVATE_PEM)
     page.click("import-key")
-    page.wait(lambda: "nistP256" in page.read("sign-result") or "fail" in page.cls("sign-result"))
+    step("the PEM key imports", page.wait_text("sign-result", lambda v: "Imported" in v or "fail" in page.cls("sign-result")),
+         "Imported a 256-bit ECDSA private key (Unsafe flavour).")
     page.set("sign-hash", "SHA256")
+    page.set("sign-deterministic", True)
     page.set("message", "sample")
     page.set("signature", "")
     page.click("sign")
