@@ -157,8 +157,12 @@ internal static class AlgorithmTable
             .Oids["id-ecPublicKey"] = "1.2.840.10045.2.1";
         Add("Rsa", new[] { "RSA" }, AlgorithmKind.PublicKey, "ManagedRsa", "ManagedRsa.Create()", "UnsafeCrypto.CreateRsa()", "RFC 8017 (PKCS #1 v2.2: v1.5, PSS, OAEP)")
             .Oids["rsaEncryption"] = "1.2.840.113549.1.1.1";
-        Add("Dsa", new[] { "DSA" }, AlgorithmKind.Signature, "ManagedDsa", "ManagedDsa.Create()", "UnsafeCrypto.CreateDsa()", "FIPS 186-4 §4 and Appendix A; RFC 6979 (deterministic)")
+
+        // RFC 3279 section 2.3.2 (id-dsa).
+        Add("Dsa", new[] { "DSA" }, AlgorithmKind.Signature, "ManagedDsa", "ManagedDsa.Create()", "UnsafeCrypto.CreateDsa()", "FIPS 186-4; RFC 6979 (deterministic)")
             .Oids["id-dsa"] = "1.2.840.10040.4.1";
+
+        // RFC 2631 / RFC 3279 section 2.3.3 (dhpublicnumber).
         Add("Dh", new[] { "DH", "FFDH" }, AlgorithmKind.KeyAgreement, "ManagedDiffieHellman", "ManagedDiffieHellman.Create(group)", "UnsafeCrypto.CreateDiffieHellman(group)", "NIST SP 800-56A rev. 3; RFC 7919, RFC 3526, RFC 5114")
             .Oids["dhpublicnumber"] = "1.2.840.10046.2.1";
         return rows.ToArray();
