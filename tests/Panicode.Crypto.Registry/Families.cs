@@ -76,13 +76,13 @@ public static class Families
 
     // HMAC-RIPEMD-160: one class (RFC 2104 written once) over either flavour's hash; each suite replaces the random key.
     public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = new(
-        "HmacRipemd160", ("Reference", () => new HmacRipemd160()), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
+        "HmacRipemd160", ("Reference", Crypto.HmacRipemd160.Create), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
     // Stream ciphers: a Reference and an Unsafe flavour (no intrinsic path, hence no Unsafe-Portable).
-    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", Crypto.KCipher2.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
+    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", KCipher2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
 
-    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Crypto.Enocoro128v2.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
+    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Enocoro128v2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
 
-    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", Crypto.Mugi.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
+    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", MugiCipher.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
 
     private static Family[]? s_all;
 

@@ -69,11 +69,11 @@ internal static class AlgorithmTable
         "HierocryptL1" => HierocryptL1Cipher.Create(),
         "Misty1" => Misty1Cipher.Create(),
         "CipherUnicornE" => CipherUnicornECipher.Create(),
-        "KCipher2" => KCipher2.Create(),
-        "Enocoro128v2" => Enocoro128v2.Create(),
-        "Mugi" => Mugi.Create(),
+        "KCipher2" => KCipher2Cipher.Create(),
+        "Enocoro128v2" => Enocoro128v2Cipher.Create(),
+        "Mugi" => MugiCipher.Create(),
         "Ripemd160" => Ripemd160.Create(),
-        "HmacRipemd160" => new HmacRipemd160(),
+        "HmacRipemd160" => HmacRipemd160.Create(),
         "Ecdsa" => PrimeEcdsa.Create(),
         "Ecdh" => PrimeEcdh.Create(),
         "Rsa" => ManagedRsa.Create(),
@@ -139,14 +139,14 @@ internal static class AlgorithmTable
         Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key)", "NIST SP 800-38B; RFC 4493", s_block64And128);
         Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key)", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
 
-        Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2", "KCipher2.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
-        Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2", "Enocoro128v2.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
-        Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "Mugi", "Mugi.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
+        Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
+        Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2Cipher", "Enocoro128v2Cipher.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
+        Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "MugiCipher", "MugiCipher.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
 
         // RIPEMD-160: TeleTrusT's OID; HMAC-RIPEMD-160: RFC 2857's IPsec OID.
         Add("Ripemd160", new[] { "RIPEMD-160", "RIPEMD160" }, AlgorithmKind.Hash, "Ripemd160", "Ripemd160.Create()", "UnsafeCrypto.CreateRipemd160()", "ISO/IEC 10118-3; Dobbertin, Bosselaers and Preneel")
             .Oids["ripemd160"] = "1.3.36.3.2.1";
-        Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "new HmacRipemd160(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
+        Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "HmacRipemd160.Create(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
             .Oids["hmac-ripemd160"] = "1.3.6.1.5.5.8.1.4";
 
         Add("Ecdsa", new[] { "ECDSA" }, AlgorithmKind.Signature, "PrimeEcdsa", "PrimeEcdsa.Create(curveName)", "UnsafeCrypto.CreateEcdsa(curveName)", "FIPS 186-5; SEC 1; RFC 6979 (deterministic)")

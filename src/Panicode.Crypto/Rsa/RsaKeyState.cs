@@ -82,7 +82,7 @@ internal sealed class RsaKeyState : IDisposable
     {
         if (Volatile.Read(ref _disposed))
         {
-            throw new ObjectDisposedException(nameof(RsaKeyState), ErrorMessages.KeyDisposed);
+            throw Disposed.Key();
         }
     }
 
