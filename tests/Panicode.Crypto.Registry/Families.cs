@@ -71,6 +71,9 @@ public static class Families
     // Unsafe flavour's portable kernel is tested directly (ModularArithmeticTests), hence no Unsafe-Portable row here.
     public static readonly Family<ManagedRsa> Rsa = new("Rsa", ("Reference", ManagedRsa.Create), ("Unsafe", UnsafeCrypto.CreateRsa));
 
+    // DSA: on the same Montgomery layer as RSA, hence no Unsafe-Portable row either.
+    public static readonly Family<ManagedDsa> Dsa = new("Dsa", ("Reference", ManagedDsa.Create), ("Unsafe", UnsafeCrypto.CreateDsa));
+
     // RIPEMD-160: the Unsafe flavour unrolls the compression function and has no intrinsic path (no Unsafe-Portable row).
     public static readonly Family<HashAlgorithm> Ripemd160 = new("Ripemd160", ("Reference", Crypto.Ripemd160.Create), ("Unsafe", UnsafeCrypto.CreateRipemd160));
 

@@ -4,26 +4,20 @@ using System.Globalization;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using Panicode.Crypto.Unsafe.Ec;
 using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Benchmarks.Micro;
 
 /// <summary>
-/// <c>-- --ec-field</c>: ns per field multiplication and squaring of the Unsafe EC field structs (FieldOps.cs and
-/// one file per struct) on P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1, brainpoolP512r1 and P-521, with
-/// the generic or loop form each replaced beside it, each a dependent chain (x = x y, x = x^2) timed with a Stopwatch; the fastest of
+/// <c>-- --ec-field</c>: ns per field multiplication and squaring of the EC field structs both flavours run on (one
+/// file per struct) on P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1, brainpoolP512r1 and P-521, with
+/// the generic form each replaced beside it, each a dependent chain (x = x y, x = x^2) timed with a Stopwatch; the fastest of
 /// several rounds is kept (load from other processes only slows a round down).
 /// </summary>
 public static unsafe class EcFieldTimer
 {
     private const int Iterations = 200_000;
     private const int Rounds = 15;
-
-    /// <summary>A field struct (shared by both flavours) behind the Unsafe point code's pointer contract.</summary>
-    private static StructFieldOps<TE, TF> Ops<TE, TF>(TF field, BigInteger p, bool montgomery)
-        where TE : unmanaged
-        where TF : struct, IStructField<TE> => new(field, FieldConstants.Create(p, field.Limbs, montgomery));
 
     public static void Run()
     {
@@ -32,27 +26,22 @@ public static unsafe class EcFieldTimer
         BigInteger p384 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFF0000000000000000FFFFFFFF", NumberStyles.HexNumber);
         Console.WriteLine("| field | Mul ns | Sqr ns | Add ns | Sub ns |");
         Console.WriteLine("|---|---:|---:|---:|---:|");
-        Time("P-256", Ops<Fe4, Field4<P256Reduce4>>(new Field4<P256Reduce4>(p256), p256, true));
-        Time("secp256k1 (Montgomery, generic)", Ops<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(k1), k1, true));
-        Time("secp256k1", Ops<Fe4, Field4<Secp256k1Reduce4>>(new Field4<Secp256k1Reduce4>(k1), k1, false));
-        Time("P-384 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p384, 6), 6));
-        Time("P-384", Ops<Fe6, Field6>(new Field6(p384), p384, true));
+        Time<Fe4, Field4<P256Reduce4>>("P-256", new Field4<P256Reduce4>(p256));
+        Time<Fe4, Field4<GenericReduce4>>("secp256k1 (Montgomery, generic)", new Field4<GenericReduce4>(k1));
+        Time<Fe4, Field4<Secp256k1Reduce4>>("secp256k1", new Field4<Secp256k1Reduce4>(k1));
+        Time<Fe6, Field6>("P-384", new Field6(p384));
         BigInteger p224 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF000000000000000000000001", NumberStyles.HexNumber);
-        Time("P-224 (Montgomery, generic)", Ops<Fe4, Field4<GenericReduce4>>(new Field4<GenericReduce4>(p224), p224, true));
-        Time("P-224", Ops<Fe4, Field4<P224Reduce4>>(new Field4<P224Reduce4>(p224), p224, true));
+        Time<Fe4, Field4<GenericReduce4>>("P-224 (Montgomery, generic)", new Field4<GenericReduce4>(p224));
+        Time<Fe4, Field4<P224Reduce4>>("P-224", new Field4<P224Reduce4>(p224));
         BigInteger p192 = BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber);
-        Time("P-192 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p192, 3), 3));
-        Time("P-192 (Montgomery)", Ops<Fe3, Field3>(new Field3(p192), p192, true));
-        Time("P-192", Ops<Fe3, P192Field>(new P192Field(p192), p192, false));
+        Time<Fe3, Field3>("P-192 (Montgomery)", new Field3(p192));
+        Time<Fe3, P192Field>("P-192", new P192Field(p192));
         BigInteger bp320 = BigInteger.Parse("0D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27", NumberStyles.HexNumber);
-        Time("brainpoolP320r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp320, 5), 5));
-        Time("brainpoolP320r1", Ops<Fe5, Field5>(new Field5(bp320), bp320, true));
+        Time<Fe5, Field5>("brainpoolP320r1", new Field5(bp320));
         BigInteger bp512 = BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber);
-        Time("brainpoolP512r1 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(bp512, 8), 8));
-        Time("brainpoolP512r1", Ops<Fe8, Field8>(new Field8(bp512), bp512, true));
+        Time<Fe8, Field8>("brainpoolP512r1", new Field8(bp512));
         BigInteger p521 = (BigInteger.One << 521) - 1;
-        Time("P-521 (Montgomery, loops)", new MontgomeryOps(FieldConstants.Create(p521, 9), 9));
-        Time("P-521", Ops<Fe9, P521Field>(default, p521, false));
+        Time<Fe9, P521Field>("P-521", default(P521Field));
 
         // BouncyCastle 2.7's specialised P-256 and P-384 fields (32-bit limbs in uint[], products accumulated in
         // ulong: a 32 x 32-bit product plus two 32-bit words cannot overflow 64 bits, so no carry test), for the
@@ -93,20 +82,23 @@ public static unsafe class EcFieldTimer
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {mulNs:F1} | {sqrNs:F1} | | |"));
     }
 
-    private static void Time<TF>(string name, TF f)
-        where TF : struct, IFieldOps
+    private static void Time<TE, TF>(string name, TF f)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
     {
         int m = f.Limbs;
-        ulong* x = stackalloc ulong[m];
-        ulong* y = stackalloc ulong[m];
+        ulong[] xs = new ulong[m];
+        ulong[] ys = new ulong[m];
         for (int i = 0; i < m; i++)
         {
-            x[i] = 0x0123456789ABCDEFUL * (ulong)(i + 1);
-            y[i] = 0xFEDCBA9876543210UL ^ (ulong)i;
+            xs[i] = 0x0123456789ABCDEFUL * (ulong)(i + 1);
+            ys[i] = 0xFEDCBA9876543210UL ^ (ulong)i;
         }
 
-        x[m - 1] >>= 8;
-        y[m - 1] >>= 8;
+        xs[m - 1] >>= 8;
+        ys[m - 1] >>= 8;
+        TE x = f.Load(xs);
+        TE y = f.Load(ys);
         double mul = Best(() => MulLoop(f, x, y));
         double sqr = Best(() => SqrLoop(f, x));
         double add = Best(() => AddLoop(f, x, y));
@@ -157,42 +149,46 @@ public static unsafe class EcFieldTimer
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void MulLoop<TF>(TF f, ulong* x, ulong* y)
-        where TF : struct, IFieldOps
+    private static void MulLoop<TE, TF>(TF f, TE x, TE y)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
     {
         for (int i = 0; i < Iterations; i++)
         {
-            f.Mul(x, x, y);
+            f.Mul(ref x, in x, in y);
         }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void SqrLoop<TF>(TF f, ulong* x)
-        where TF : struct, IFieldOps
+    private static void SqrLoop<TE, TF>(TF f, TE x)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
     {
         for (int i = 0; i < Iterations; i++)
         {
-            f.Sqr(x, x);
+            f.Sqr(ref x, in x);
         }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void AddLoop<TF>(TF f, ulong* x, ulong* y)
-        where TF : struct, IFieldOps
+    private static void AddLoop<TE, TF>(TF f, TE x, TE y)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
     {
         for (int i = 0; i < Iterations; i++)
         {
-            f.Add(x, x, y);
+            f.Add(ref x, in x, in y);
         }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void SubLoop<TF>(TF f, ulong* x, ulong* y)
-        where TF : struct, IFieldOps
+    private static void SubLoop<TE, TF>(TF f, TE x, TE y)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
     {
         for (int i = 0; i < Iterations; i++)
         {
-            f.Sub(x, x, y);
+            f.Sub(ref x, in x, in y);
         }
     }
 }

@@ -93,7 +93,9 @@ public static class Catalog
     {
         Func<SymmetricAlgorithm> reference = () => (SymmetricAlgorithm)info.Create();
         using SymmetricAlgorithm probe = reference();
-        return new CipherEntry(info.Name, info.Id, 128, probe.BlockSize, reference, () => (SymmetricAlgorithm)Unsafe(info.Id).Create(), Answer(s_cipherAnswers, info.Id));
+        // "AES (Rijndael)": the better-known alias first where the catalogue has one.
+        string name = info.Names.Count > 1 ? $"{info.Names[1]} ({info.Name})" : info.Name;
+        return new CipherEntry(name, info.Id, 128, probe.BlockSize, reference, () => (SymmetricAlgorithm)Unsafe(info.Id).Create(), Answer(s_cipherAnswers, info.Id));
     }).ToArray();
 
     /// <summary>The stream ciphers: both flavours and the first 16 bytes of key stream for a known key and IV.</summary>

@@ -9,8 +9,8 @@ using Xunit;
 namespace Panicode.Crypto.Tests.Ec;
 
 /// <summary>
-/// The field structs as the Unsafe flavour calls them (through StructFieldOps; and its CIOS loops, MontgomeryOps),
-/// each behind its PrimeField face (FastPrimeField, which only moves limbs), against
+/// The field structs the point engine of both flavours runs on, each behind a PrimeField face (StructPrimeField, which
+/// only moves limbs), against
 /// System.Numerics.BigInteger mod p: Mul, Sqr, Add and Sub on edge values (0, 1, 2, p - 1, p - 2, 2^255, powers of two
 /// and runs of ones and zeros at every 32-bit boundary, p minus those) and on seeded random values, with the result
 /// written over either operand; the secp256k1 fold on arbitrary 512-bit products, including the ones that carry out of
@@ -56,10 +56,6 @@ public class UnsafeFieldOpsTests
         Check(FastFields.Shape.Six, s_bp384, montgomery: true);
 
     [Fact]
-    public void P384LoopMontgomeryMatchesBigInteger() =>
-        Check(FastFields.Shape.Loops, s_p384, montgomery: true);
-
-    [Fact]
     public void P192ThreeLimbMontgomeryMatchesBigInteger() =>
         Check(FastFields.Shape.Three, s_p192, montgomery: true);
 
@@ -96,10 +92,6 @@ public class UnsafeFieldOpsTests
     [Fact]
     public void P521MersenneMatchesBigInteger() =>
         Check(FastFields.Shape.P521, s_p521, montgomery: false);
-
-    [Fact]
-    public void P521LoopMontgomeryMatchesBigInteger() =>
-        Check(FastFields.Shape.Loops, s_p521, montgomery: true);
 
     /// <summary>
     /// The secp256k1 fold on products of any operands below 2^256 (not only reduced ones; the plain struct accepts

@@ -71,7 +71,7 @@ public sealed class ConcurrencyTests
     public void EveryPublicObjectTypeHasARow()
     {
         string[] kinds = Rows.Keys.Select(k => k.Split(' ')[0]).Distinct().ToArray();
-        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa" })
+        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa", "Dsa" })
         {
             Assert.Contains(kind, kinds);
         }
@@ -315,6 +315,11 @@ public sealed class ConcurrencyTests
         foreach (Flavour<ManagedRsa> flavour in Families.Rsa.Flavours)
         {
             Add("Rsa", flavour, () => new RsaSubject(flavour));
+        }
+
+        foreach (Flavour<ManagedDsa> flavour in Families.Dsa.Flavours)
+        {
+            Add("Dsa", flavour, () => new DsaSubject(flavour));
         }
 
         return rows;
@@ -778,6 +783,37 @@ public sealed class ConcurrencyTests
             byte[] message = data.AsSpan(0, 16).ToArray();
             byte[] plain = _shared.Decrypt(_builtIn.Encrypt(message, RSAEncryptionPadding.OaepSHA256), RSAEncryptionPadding.OaepSHA256);
             return Same(plain, message) ? null : "decryption";
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });
+    }
+
+    /// <summary>DSA on one shared key: deterministic signatures (checked by the built-in DSA) and verification.</summary>
+    private sealed class DsaSubject : Subject
+    {
+        private readonly ManagedDsa _shared;
+        private readonly DSA _builtIn;
+
+        public DsaSubject(Flavour<ManagedDsa> flavour)
+        {
+            _builtIn = DSA.Create(1024);
+            _shared = flavour.Create();
+            _shared.ImportParameters(_builtIn.ExportParameters(true));
+        }
+
+        public override int CallsPerThread => 10;
+
+        public override string? Call(int thread, int iteration)
+        {
+            byte[] data = Bytes(40, (100 * thread) + iteration);
+            byte[] signature = _shared.SignData(data, HashAlgorithmName.SHA256);
+            if (!_builtIn.VerifyData(data, signature, HashAlgorithmName.SHA256))
+            {
+                return "signature";
+            }
+
+            data[0] ^= 1;
+            return _shared.VerifyData(data, signature, HashAlgorithmName.SHA256) ? "forgery accepted" : null;
         }
 
         public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });

@@ -55,15 +55,15 @@ public sealed class SourceRulesTests
             "/Ec/",
             new[]
             {
-                "n", "m", "N", "_n", "_m", "n2", "n3", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
-                "_f.Limbs", "_p.Length", "limbs", "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
-                "group.FieldBytes", "Scalars.ByteLength", "bytes", "k.Length", "u2.Length", "buffer.Length", "Glv.ByteLength",
+                "n", "m", "N", "_n", "_m", "n3", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
+                "_p.Length", "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
+                "group.FieldBytes", "k.Length", "u2.Length", "buffer.Length", "Glv.ByteLength",
                 "k1", "k2", "Math.Max", "stride", "Chunks", "count",
             },
             "limb, byte and digit counts of one field element or scalar, and table lengths: a field has at most " +
             "CurveParameters.MaxFieldBits = 661 bits (checked before any group is built) and an order one bit more (Hasse), " +
             "so at most 84 bytes, 21 32-bit or 11 64-bit limbs; scalars reaching these methods are reduced mod n (hashes " +
-            "are truncated first, SEC 1 §4.1.3), GLV halves are shorter; tables hold 8 or 16 points; n2, n3 are 2n, 3n"
+            "are truncated first, SEC 1 §4.1.3), GLV halves are shorter; tables hold 8 or 16 points; n3 is 3n"
         ),
     };
 
@@ -115,7 +115,7 @@ public sealed class SourceRulesTests
             }
         }
 
-        Assert.True(sites > 200, $"Only {sites} stackalloc sites found: is the scan still reading the sources?");
+        Assert.True(sites > 150, $"Only {sites} stackalloc sites found: is the scan still reading the sources?");
         Assert.True(violations.Count == 0, "stackalloc without a recognised bound (see SourceRulesTests):\n" + string.Join("\n", violations));
         string[] stale = BoundedIdentifiers.SelectMany(b => b.Identifiers.Select(id => (b.Folder, id)))
             .Where(e => !used.Contains(e)).Select(e => $"{e.Folder} {e.id}").ToArray();

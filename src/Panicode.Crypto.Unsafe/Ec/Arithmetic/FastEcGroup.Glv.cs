@@ -7,7 +7,7 @@
 // digits in [-15, 16] (regular recoding, no zero forced, carries by arithmetic) and run from the top: per window
 // five shared doublings, then for each half a whole scan of the table P..16P (beta x for the lambda half), a masked
 // negation for a negative digit and a mixed addition. The table is affine on an isomorphic curve, which spares its
-// inversion (BuildGlvTable). Against the plain 4-bit ladder of Multiply: 130 doublings
+// inversion (BuildGlvTable). Against the engine's plain 4-bit ladder: 130 doublings
 // instead of 256 and 52 additions instead of 64; the lambda table costs 16 multiplications.
 //
 // No addition meets its doubling case. Write V for the value of a half's digits processed so far (its prefix):
@@ -32,7 +32,7 @@ using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
-internal sealed unsafe partial class FastEcGroup<TF>
+internal sealed unsafe partial class FastEcGroup<TE, TF>
 {
     /// <summary>Signed radix-32 digits of a half below 2^128 (26 x 5 = 130 bits: room for the last carry).</summary>
     private const int GlvDigits = 26;
@@ -42,32 +42,34 @@ internal sealed unsafe partial class FastEcGroup<TF>
     /// <summary>The table P..16P.</summary>
     private const int GlvEntries = 16;
 
-    /// <summary>
-    /// k P for a secret k (any big-endian length Multiply accepts) and a public P (affine, decoded into the first entry
-    /// of <paramref name="point"/>, 2m limbs): x and y of the result, false for infinity.
-    /// </summary>
+    /// <summary>k P for a secret k and a public P: x and y of the result, false for infinity.</summary>
     [MethodImpl(Hot.Optimize)]
-    private bool MultiplyGlv(ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y, ulong* point)
+    private bool MultiplyGlv(in AffineBytes point, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
     {
-        int m = _m;
-        int n2 = 2 * m;
-        Glv glv = _glv!;
-        ulong* table = stackalloc ulong[GlvEntries * n2];
-        ulong* lambdaTable = stackalloc ulong[GlvEntries * n2];
-        ulong* zc = stackalloc ulong[m];
-        Copy(table, point, n2);
-        if (!BuildGlvTable(table, zc))
+        Span<AffinePoint<TE>> table = stackalloc AffinePoint<TE>[GlvEntries];
+        Span<AffinePoint<TE>> lambdaTable = stackalloc AffinePoint<TE>[GlvEntries];
+        if (!Decode(point.X, out table[0].X) || !Decode(point.Y, out table[0].Y))
+        {
+            throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
+        }
+
+        TE zc = default;
+        if (!BuildGlvTable(table, ref zc))
         {
             throw new CryptographicException(ErrorMessages.EcPointOrder);
         }
 
         // The split of k mod n, then the signed digits of both halves.
-        Span<byte> kb = stackalloc byte[Scalars.ByteLength];
+        Span<byte> kb = stackalloc byte[OrderBytes];
         ReduceScalar(k, kb);
         ulong* scalar = stackalloc ulong[4];
         ulong* halves = stackalloc ulong[4];
         ulong* digits = stackalloc ulong[2 * GlvDigits];
-        Clear(scalar, 4);
+        for (int i = 0; i < 4; i++)
+        {
+            scalar[i] = 0;
+        }
+
         for (int i = 0; i < kb.Length; i++)
         {
             int bit = 8 * (kb.Length - 1 - i);
@@ -80,68 +82,62 @@ internal sealed unsafe partial class FastEcGroup<TF>
         RecodeSigned(halves + 2, digits + GlvDigits);
 
         // The two tables: j P1 = (x_j, s1 y_j) and j P2 = (beta x_j, s2 y_j), the signs by masked selects.
-        ulong* negY = stackalloc ulong[m];
-        fixed (ulong* beta = glv.BetaMont)
+        TE zero = default;
+        TE negY = default;
+        for (int j = 0; j < GlvEntries; j++)
         {
-            for (int j = 0; j < GlvEntries; j++)
-            {
-                ulong* e = table + (j * n2);
-                ulong* l = lambdaTable + (j * n2);
-                _f.Mul(l, e, beta);
-                Copy(l + m, e + m, m);
-                Clear(negY, m);
-                _f.Sub(negY, negY, e + m);
-                Move(e + m, negY, m, negative1);
-                Move(l + m, negY, m, negative2);
-            }
+            _f.Mul(ref lambdaTable[j].X, in table[j].X, in _beta);
+            lambdaTable[j].Y = table[j].Y;
+            _f.Sub(ref negY, in zero, in table[j].Y);
+            _f.Move(ref table[j].Y, in negY, negative1);
+            _f.Move(ref lambdaTable[j].Y, in negY, negative2);
         }
 
-        ulong* q = stackalloc ulong[3 * m];
-        ulong* sum = stackalloc ulong[3 * m];
-        ulong* lifted = stackalloc ulong[n2];
-        Clear(q, 3 * m);
+        JacobianPoint<TE> q = default;
         ulong qInf = ulong.MaxValue;
         for (int i = GlvDigits - 1; i >= 0; i--)
         {
             for (int s = 0; s < GlvWindow; s++)
             {
-                Dbl(q, q);
+                Dbl(ref q, in q);
             }
 
-            qInf = AddSignedDigit(q, sum, lifted, table, digits[i], qInf, negY);
-            qInf = AddSignedDigit(q, sum, lifted, lambdaTable, digits[GlvDigits + i], qInf, negY);
+            qInf = AddSignedDigit(ref q, table, digits[i], qInf);
+            qInf = AddSignedDigit(ref q, lambdaTable, digits[GlvDigits + i], qInf);
         }
 
         // Back from the isomorphic curve of the table (BuildGlvTable): Z times zc.
-        _f.Mul(q + n2, q + n2, zc);
-        bool finite = ToAffine(q, qInf, x, y);
-        Clear(q, 3 * m);
-        Clear(sum, 3 * m);
-        Clear(lifted, n2);
-        Clear(scalar, 4);
-        Clear(halves, 4);
-        Clear(digits, 2 * GlvDigits);
-        Clear(negY, m);
-        Clear(table, GlvEntries * n2);
-        Clear(lambdaTable, GlvEntries * n2);
+        _f.Mul(ref q.Z, in q.Z, in zc);
+        bool finite = ToAffine(in q, qInf, x, y, publicData: false);
+        StructEcGroup.Wipe(ref q);
+        new Span<ulong>(scalar, 4).Clear();
+        new Span<ulong>(halves, 4).Clear();
+        new Span<ulong>(digits, 2 * GlvDigits).Clear();
+        table.Clear();
+        lambdaTable.Clear();
+        StructEcGroup.ScrubStack();
         return finite;
     }
 
     /// <summary>
     /// q += d (entry |d| of a 16-entry table, y negated when d &lt; 0) for a signed digit d (two's complement) in
-    /// constant time: a whole-table scan, a masked negation, then the masked addition of AddLifted. negY: m scratch.
+    /// constant time: a whole-table scan, a masked negation, then the masked addition of AddLifted.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private ulong AddSignedDigit(ulong* q, ulong* sum, ulong* lifted, ulong* table, ulong digit, ulong qInf, ulong* negY)
+    private ulong AddSignedDigit(ref JacobianPoint<TE> q, ReadOnlySpan<AffinePoint<TE>> table, ulong digit, ulong qInf)
     {
-        int m = _m;
         ulong sign = 0UL - (digit >> 63);
         ulong magnitude = (digit ^ sign) - sign;
-        Select(lifted, table, magnitude, 2 * m, GlvEntries);
-        Clear(negY, m);
-        _f.Sub(negY, negY, lifted + m);
-        Move(lifted + m, negY, m, sign);
-        return AddLifted(q, sum, lifted, IsZeroWord(magnitude), qInf);
+        AffinePoint<TE> e = default;
+        Select(ref e, table, (uint)magnitude);
+        TE zero = default;
+        TE negY = default;
+        _f.Sub(ref negY, in zero, in e.Y);
+        _f.Move(ref e.Y, in negY, sign);
+        ulong result = AddLifted(ref q, in e, Wide.Mask(Wide.IsZero((uint)magnitude)), qInf);
+        e = default;
+        negY = default;
+        return result;
     }
 
     /// <summary>
@@ -183,100 +179,44 @@ internal sealed unsafe partial class FastEcGroup<TF>
     /// (x, y) -> (beta x, y) and negation commute with the map, so the ladder runs on the image unchanged; a result
     /// (X, Y, Z) there is (X, Y, Z zc) on the curve. P is public.
     /// </summary>
-    private bool BuildGlvTable(ulong* table, ulong* zc)
+    private bool BuildGlvTable(Span<AffinePoint<TE>> table, ref TE zc)
     {
-        int m = _m;
-        int n2 = 2 * m;
-        int n3 = 3 * m;
-        ulong* jac = stackalloc ulong[GlvEntries * n3];
-        ulong* ratios = stackalloc ulong[GlvEntries * m];    // ratios[j] = Z_(j+1) / Z_j, j = 0..14
-        ulong* s = stackalloc ulong[3 * m];
-        ulong* ss = s + m;
-        ulong* t = s + n2;
-        Copy(jac, table, n2);
-        Copy(jac + n2, MontOne, m);
-        Dbl(jac + n3, jac);
-        Copy(ratios, jac + n3 + n2, m);                      // Z_1 / Z_0 = Z_1 (Z_0 = 1)
+        Span<JacobianPoint<TE>> jac = stackalloc JacobianPoint<TE>[GlvEntries];
+        Span<TE> ratios = stackalloc TE[GlvEntries];      // ratios[j] = Z_(j+1) / Z_j, j = 0..14
+        jac[0].X = table[0].X;
+        jac[0].Y = table[0].Y;
+        jac[0].Z = _one;
+        Dbl(ref jac[1], in jac[0]);
+        ratios[0] = jac[1].Z;                               // Z_1 / Z_0 = Z_1 (Z_0 = 1)
+        TE t = default;
         for (int j = 1; j < GlvEntries - 1; j++)
         {
-            ulong* prev = jac + (j * n3);
-            if ((AddMixed(jac + ((j + 1) * n3), prev, table, table + m) & 1) != 0)
+            if ((AddMixed(ref jac[j + 1], in jac[j], in table[0]) & 1) != 0)
             {
                 return false;
             }
 
             // H_j = x Z_j^2 - X_j, as in AddMixed (Z_(j+1) = Z_j H_j).
-            _f.Sqr(t, prev + n2);
-            _f.Mul(t, t, table);
-            _f.Sub(ratios + (j * m), t, prev);
+            _f.Sqr(ref t, in jac[j].Z);
+            _f.Mul(ref t, in t, in table[0].X);
+            _f.Sub(ref ratios[j], in t, in jac[j].X);
         }
 
-        Copy(zc, jac + ((GlvEntries - 1) * n3) + n2, m);
-        Copy(s, MontOne, m);
+        zc = jac[GlvEntries - 1].Z;
+        TE s = _one;
+        TE ss = default;
         for (int j = GlvEntries - 1; j >= 0; j--)
         {
-            ulong* point = jac + (j * n3);
-            _f.Sqr(ss, s);
-            _f.Mul(table + (j * n2), point, ss);
-            _f.Mul(ss, ss, s);
-            _f.Mul(table + (j * n2) + m, point + m, ss);
+            _f.Sqr(ref ss, in s);
+            _f.Mul(ref table[j].X, in jac[j].X, in ss);
+            _f.Mul(ref ss, in ss, in s);
+            _f.Mul(ref table[j].Y, in jac[j].Y, in ss);
             if (j > 0)
             {
-                _f.Mul(s, s, ratios + ((j - 1) * m));
+                _f.Mul(ref s, in s, in ratios[j - 1]);
             }
         }
 
         return true;
-    }
-
-    /// <summary>
-    /// r = a^(p - 2) = a^-1 (0 for 0) on secp256k1, constant time, by an addition chain on the public exponent:
-    /// p - 2 = 2^256 - 2^32 - 979 has the bits (from the top) 223 ones, 0, 22 ones, 0000, 1, 0, 11, 0, 1. With
-    /// x_k = a^(2^k - 1) built as x_(i+j) = x_i^(2^j) x_j (x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223), the
-    /// tail is x223^(2^23) x22, then ^(2^5) a, ^(2^3) x2, ^(2^2) a: 255 squarings and 15 multiplications, against
-    /// about 60 more multiplications for the 4-bit windows of Invert.
-    /// </summary>
-    private void InvertSecp256k1(ulong* r, ulong* a)
-    {
-        int m = _m;
-        ulong* t = stackalloc ulong[6 * m];
-        ulong* x2 = t;
-        ulong* x3 = t + m;
-        ulong* x11 = t + (2 * m);
-        ulong* x22 = t + (3 * m);
-        ulong* x44 = t + (4 * m);
-        ulong* acc = t + (5 * m);
-        SqrMul(x2, a, 1, a);
-        SqrMul(x3, x2, 1, a);
-        SqrMul(acc, x3, 3, x3);          // x6
-        SqrMul(acc, acc, 3, x3);         // x9
-        SqrMul(x11, acc, 2, x2);
-        SqrMul(x22, x11, 11, x11);
-        SqrMul(x44, x22, 22, x22);
-        SqrMul(acc, x44, 44, x44);       // x88
-        SqrMul(acc, acc, 88, acc);       // x176 = x88^(2^88) x88
-        SqrMul(acc, acc, 44, x44);       // x220
-        SqrMul(acc, acc, 3, x3);         // x223
-        SqrMul(acc, acc, 23, x22);
-        SqrMul(acc, acc, 5, a);
-        SqrMul(acc, acc, 3, x2);
-        SqrMul(r, acc, 2, a);
-        Clear(t, 6 * m);
-    }
-
-    /// <summary>r = a^(2^count) b, count &gt;= 1; b is copied first, so r may alias a and b.</summary>
-    private void SqrMul(ulong* r, ulong* a, int count, ulong* b)
-    {
-        int m = _m;
-        ulong* t = stackalloc ulong[m];
-        Copy(t, b, m);
-        _f.Sqr(r, a);
-        for (int i = 1; i < count; i++)
-        {
-            _f.Sqr(r, r);
-        }
-
-        _f.Mul(r, r, t);
-        Clear(t, m);
     }
 }

@@ -11,7 +11,7 @@
 //   cache of the last CacheSlots public keys (least recently used slot evicted), keyed by the encoded coordinates.
 // The number of additions stays about bits(n) / (w + 1) per scalar whatever t is; t only shortens the doubling chain
 // (P-256: 33 doublings and about 32 + 43 mixed additions, against 256 doublings and 64 + 43 additions on the
-// uncached path of FastEcGroup.MultiplyAddPublic, which first-seen keys keep). Measured against 4 chunks with
+// uncached path of the engine's MultiplyAddPublic, which first-seen keys keep). Measured against 4 chunks with
 // w = 6/8 and 4 chunks with w = 5/7: faster on all three NIST curves (docs/benchmarks.md).
 // Cost of a key's table (paid once, on its second verification): bits(n) doublings, 8 t additions and one batched
 // inversion, about one uncached verification; a workload where every key is seen exactly twice pays it for nothing.
@@ -33,7 +33,7 @@ using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
-internal sealed unsafe partial class FastEcGroup<TF>
+internal sealed unsafe partial class FastEcGroup<TE, TF>
 {
     private const int CacheSlots = 8;
     private const int QWidth = 5;
@@ -44,7 +44,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
     private readonly object _keyLock = new object();
     private readonly CachedKey?[] _keys = new CachedKey?[CacheSlots];
     private long _keyClock;
-    private ulong[]? _gChunkTable;
+    private AffinePoint<TE>[]? _gChunkTable;
 
     /// <summary>The number of chunks t (see the top of the file).</summary>
     private int Chunks => Scalars.Bits <= 320 ? 8 : 16;
@@ -65,7 +65,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
             return false;
         }
 
-        ulong[]? table = CachedKeyTable(q.X, q.Y);
+        AffinePoint<TE>[]? table = CachedKeyTable(q.X, q.Y);
         if (table == null)
         {
             return false;
@@ -79,7 +79,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
     /// The table of Q if it is cached; on the second sighting of Q builds it (one thread per key), else records Q
     /// in the least recently used slot. Null when the caller must take the uncached path.
     /// </summary>
-    private ulong[]? CachedKeyTable(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
+    private AffinePoint<TE>[]? CachedKeyTable(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
     {
         CachedKey? hit = null;
         lock (_keyLock)
@@ -130,7 +130,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
         }
 
         // Second sighting, claimed by this thread: build outside the lock, publish complete.
-        ulong[]? built = BuildKeyTable(qx, qy);
+        AffinePoint<TE>[]? built = BuildKeyTable(qx, qy);
         lock (_keyLock)
         {
             hit.Failed = built == null;
@@ -142,96 +142,81 @@ internal sealed unsafe partial class FastEcGroup<TF>
     }
 
     /// <summary>The chunk table of Q (t x 8 odd multiples, affine), or null for a point the table cannot hold.</summary>
-    private ulong[]? BuildKeyTable(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
+    private AffinePoint<TE>[]? BuildKeyTable(ReadOnlySpan<byte> qx, ReadOnlySpan<byte> qy)
     {
-        int m = _m;
-        ulong[] table = new ulong[Chunks * QOdd * 2 * m];
-        ulong* p = stackalloc ulong[3 * m];
-        if (!Decode(qx, p) || !Decode(qy, p + m))
+        JacobianPoint<TE> p = default;
+        if (!Decode(qx, out p.X) || !Decode(qy, out p.Y))
         {
             return null;
         }
 
-        Copy(p + (2 * m), MontOne, m);
-        fixed (ulong* dst = table)
-        {
-            return FillChunkTables(p, dst, QOdd) ? table : null;
-        }
+        p.Z = _one;
+        AffinePoint<TE>[] table = new AffinePoint<TE>[Chunks * QOdd];
+        return FillChunkTables(p, table, QOdd) ? table : null;
     }
 
     /// <summary>The chunk table of G (t x 32 odd multiples, affine), built once per group.</summary>
-    private ulong[] GChunkTable()
+    private AffinePoint<TE>[] GChunkTable()
     {
-        ulong[]? table = Volatile.Read(ref _gChunkTable);
+        AffinePoint<TE>[]? table = Volatile.Read(ref _gChunkTable);
         if (table != null)
         {
             return table;
         }
 
-        int m = _m;
-        table = new ulong[Chunks * GOdd * 2 * m];
-        ulong* p = stackalloc ulong[3 * m];
-        Copy(p, Gx, 2 * m);
-        Copy(p + (2 * m), MontOne, m);
-        fixed (ulong* dst = table)
-        {
-            bool ok = FillChunkTables(p, dst, GOdd);
-            Debug.Assert(ok);
-        }
-
+        JacobianPoint<TE> p = default;
+        p.X = _g.X;
+        p.Y = _g.Y;
+        p.Z = _one;
+        table = new AffinePoint<TE>[Chunks * GOdd];
+        bool ok = FillChunkTables(p, table, GOdd);
+        Debug.Assert(ok);
         return Interlocked.CompareExchange(ref _gChunkTable, table, null) ?? table;
     }
 
     /// <summary>
-    /// From the Jacobian P in p (overwritten), fills dst with the affine odd multiples (2k + 1) P_j, k below
-    /// perChunk, of P_j = 2^(j c) P for the t chunks j (entry j perChunk + k). False when a point is at
-    /// infinity (P of small order; impossible for a point of prime order n, as 2^(j c) (2k + 1) is below n).
+    /// From the Jacobian P, fills dst with the affine odd multiples (2k + 1) P_j, k below perChunk, of P_j = 2^(j c) P
+    /// for the t chunks j (entry j perChunk + k). False when a point is at infinity (P of small order; impossible for
+    /// a point of prime order n, as 2^(j c) (2k + 1) is below n).
     /// </summary>
-    private bool FillChunkTables(ulong* p, ulong* dst, int perChunk)
+    private bool FillChunkTables(JacobianPoint<TE> p, AffinePoint<TE>[] dst, int perChunk)
     {
-        int m = _m;
-        int n3 = 3 * m;
-        int count = Chunks * perChunk;
         int c = ChunkBits;
-        ulong[] jacobian = new ulong[count * n3];
-        ulong* twoP = stackalloc ulong[n3];
-        fixed (ulong* jac = jacobian)
+        JacobianPoint<TE>[] jac = new JacobianPoint<TE>[Chunks * perChunk];
+        JacobianPoint<TE> twoP = default;
+        for (int j = 0; j < Chunks; j++)
         {
-            for (int j = 0; j < Chunks; j++)
+            int w = j * perChunk;
+            jac[w] = p;
+            Dbl(ref twoP, in p);
+            if (_f.IsZero(in twoP.Z) != 0)
             {
-                ulong* w = jac + (j * perChunk * n3);
-                Copy(w, p, n3);
-                Dbl(twoP, p);
-                if (IsZeroWord(Or(twoP + (2 * m))) != 0)
+                return false;
+            }
+
+            for (int k = 1; k < perChunk; k++)
+            {
+                if (!AddVar(ref jac[w + k], in jac[w + k - 1], in twoP) || _f.IsZero(in jac[w + k].Z) != 0)
                 {
                     return false;
                 }
-
-                for (int k = 1; k < perChunk; k++)
-                {
-                    if (!AddVar(w + (k * n3), w + ((k - 1) * n3), twoP) || IsZeroWord(Or(w + (k * n3) + (2 * m))) != 0)
-                    {
-                        return false;
-                    }
-                }
-
-                if (j < Chunks - 1)
-                {
-                    for (int i = 0; i < c; i++)
-                    {
-                        Dbl(p, p);
-                    }
-
-                    if (IsZeroWord(Or(p + (2 * m))) != 0)
-                    {
-                        return false;
-                    }
-                }
             }
 
-            Normalize(jac, dst, count);
+            if (j < Chunks - 1)
+            {
+                for (int i = 0; i < c; i++)
+                {
+                    Dbl(ref p, in p);
+                }
+
+                if (_f.IsZero(in p.Z) != 0)
+                {
+                    return false;
+                }
+            }
         }
 
+        Normalize(jac, dst);
         return true;
     }
 
@@ -239,58 +224,52 @@ internal sealed unsafe partial class FastEcGroup<TF>
     /// u1 G + u2 Q from the chunk tables: the 2t chunk recodings run from the top through one doubling chain.
     /// False when the sum is infinity.
     /// </summary>
-    private bool MultiplyAddChunked(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, ulong[] qTable, Span<byte> x)
+    private bool MultiplyAddChunked(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, AffinePoint<TE>[] qTable, Span<byte> x)
     {
-        int m = _m;
-        int n2 = 2 * m;
         int c = ChunkBits;
         int stride = c + 2;                      // a c-bit chunk has at most c + 1 NAF digits
         int chunkLimbs = (c / 64) + 2;           // the chunk plus room for the recoding's carry
         int fullLimbs = ((Chunks * c) / 64) + 2;
-        sbyte* naf = stackalloc sbyte[2 * Chunks * stride];
-        ulong* full = stackalloc ulong[fullLimbs];
-        ulong* chunk = stackalloc ulong[chunkLimbs];
-        ulong* acc = stackalloc ulong[3 * m];
-        ulong* tmp = stackalloc ulong[3 * m];
-        ulong* negY = stackalloc ulong[m];
-        new Span<sbyte>(naf, 2 * Chunks * stride).Clear();
+        Span<sbyte> naf = stackalloc sbyte[2 * Chunks * stride];
+        Span<ulong> full = stackalloc ulong[fullLimbs];
+        Span<ulong> chunk = stackalloc ulong[chunkLimbs];
+        naf.Clear();
         int len = 0;
         for (int s = 0; s < 2; s++)
         {
-            LoadScalar(s == 0 ? u1 : u2, full, fullLimbs);
+            LoadScalar(s == 0 ? u1 : u2, full);
             for (int j = 0; j < Chunks; j++)
             {
-                ExtractBits(full, fullLimbs, j * c, c, chunk, chunkLimbs);
-                len = Math.Max(len, WnafCore(chunk, chunkLimbs, naf + (((s * Chunks) + j) * stride), s == 0 ? GWidth : QWidth));
+                ExtractBits(full, j * c, c, chunk);
+                len = Math.Max(len, Wnaf(chunk, naf.Slice(((s * Chunks) + j) * stride, stride), s == 0 ? GWidth : QWidth));
             }
         }
 
+        JacobianPoint<TE> acc = default;
         bool inf = true;
-        fixed (ulong* gt = GChunkTable(), qt = qTable)
+        ReadOnlySpan<AffinePoint<TE>> gt = GChunkTable();
+        for (int i = len - 1; i >= 0; i--)
         {
-            for (int i = len - 1; i >= 0; i--)
+            if (!inf)
             {
-                if (!inf)
+                Dbl(ref acc, in acc);
+            }
+
+            for (int t = 0; t < 2 * Chunks; t++)
+            {
+                int d = naf[(t * stride) + i];
+                if (d == 0)
                 {
-                    Dbl(acc, acc);
+                    continue;
                 }
 
-                for (int t = 0; t < 2 * Chunks; t++)
-                {
-                    int d = naf[(t * stride) + i];
-                    if (d == 0)
-                    {
-                        continue;
-                    }
-
-                    // Chunk j's odd multiples start at entry j perChunk.
-                    ulong* chunkTable = t < Chunks ? gt + (t * GOdd * n2) : qt + ((t - Chunks) * QOdd * n2);
-                    AddOddMultipleVar(acc, ref inf, chunkTable, d, negY, tmp);
-                }
+                // Chunk j's odd multiples start at entry j perChunk.
+                ReadOnlySpan<AffinePoint<TE>> chunkTable = t < Chunks ? gt.Slice(t * GOdd, GOdd) : qTable.AsSpan((t - Chunks) * QOdd, QOdd);
+                AddDigitVar(ref acc, ref inf, chunkTable, d);
             }
         }
 
-        return !inf && ToAffine(acc, 0, x, Span<byte>.Empty, publicData: true);
+        return !inf && ToAffine(in acc, 0, x, Span<byte>.Empty, publicData: true);
     }
 
     /// <summary>Bit length of a public big-endian scalar.</summary>
@@ -314,9 +293,9 @@ internal sealed unsafe partial class FastEcGroup<TF>
     }
 
     /// <summary>A public big-endian scalar into little-endian limbs (its non-zero bytes must fit in the limbs; BitLength is checked first).</summary>
-    private static void LoadScalar(ReadOnlySpan<byte> k, ulong* v, int limbs)
+    private static void LoadScalar(ReadOnlySpan<byte> k, Span<ulong> v)
     {
-        Clear(v, limbs);
+        v.Clear();
         for (int i = 0; i < k.Length; i++)
         {
             int bit = 8 * (k.Length - 1 - i);
@@ -327,16 +306,16 @@ internal sealed unsafe partial class FastEcGroup<TF>
         }
     }
 
-    /// <summary>dst = bits [start, start + count) of src (little-endian limbs; bits past srcLimbs read as zero).</summary>
-    private static void ExtractBits(ulong* src, int srcLimbs, int start, int count, ulong* dst, int dstLimbs)
+    /// <summary>dst = bits [start, start + count) of src (little-endian limbs; bits past its end read as zero).</summary>
+    private static void ExtractBits(ReadOnlySpan<ulong> src, int start, int count, Span<ulong> dst)
     {
-        for (int t = 0; t < dstLimbs; t++)
+        for (int t = 0; t < dst.Length; t++)
         {
             int from = start + (64 * t);
             int word = from >> 6;
             int shift = from & 63;
-            ulong lo = word < srcLimbs ? src[word] >> shift : 0;
-            ulong hi = shift != 0 && word + 1 < srcLimbs ? src[word + 1] << (64 - shift) : 0;
+            ulong lo = word < src.Length ? src[word] >> shift : 0;
+            ulong hi = shift != 0 && word + 1 < src.Length ? src[word + 1] << (64 - shift) : 0;
             int left = count - (64 * t);
             ulong mask = left >= 64 ? ulong.MaxValue : left <= 0 ? 0 : (1UL << left) - 1;
             dst[t] = (lo | hi) & mask;
@@ -348,7 +327,7 @@ internal sealed unsafe partial class FastEcGroup<TF>
     {
         public readonly byte[] X;
         public readonly byte[] Y;
-        public ulong[]? Table;
+        public AffinePoint<TE>[]? Table;
         public long LastUse;
         public bool Building;
         public bool Failed;

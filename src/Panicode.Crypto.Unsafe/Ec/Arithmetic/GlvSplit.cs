@@ -157,11 +157,11 @@ internal static unsafe class GlvSplit
     {
         BigInteger n = Glv.Secp256k1Order;
         ulong[] s = new ulong[17];
-        FieldConstants.Write(RoundedQuotient(Glv.B2 << 384, n), s, 0, 4);
-        FieldConstants.Write(RoundedQuotient(-Glv.B1 << 384, n), s, 4, 4);
-        FieldConstants.Write(Glv.A1, s, 8, 3);
-        FieldConstants.Write(Glv.A2, s, 11, 3);
-        FieldConstants.Write(-Glv.B1, s, 14, 3);
+        Limb.Write(RoundedQuotient(Glv.B2 << 384, n), s, 0, 4);
+        Limb.Write(RoundedQuotient(-Glv.B1 << 384, n), s, 4, 4);
+        Limb.Write(Glv.A1, s, 8, 3);
+        Limb.Write(Glv.A2, s, 11, 3);
+        Limb.Write(-Glv.B1, s, 14, 3);
         return s;
     }
 

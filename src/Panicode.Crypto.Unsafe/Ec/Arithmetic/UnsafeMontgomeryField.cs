@@ -1,7 +1,7 @@
 // GF(p) for any odd prime p in Montgomery form x R mod p with R = 2^(64 m), m = ceil(n / 2) 64-bit limbs:
 // coarsely integrated operand scanning (Koç, Acar and Kaliski, IEEE Micro 1996, §4), the multiplication and the
-// reduction interleaved in one pass over a stack buffer. Used for P-224, P-384, P-521, secp256k1, brainpool,
-// explicit curves and every scalar field mod n. Elements keep the 32-bit layout at the seam; with an odd number
+// reduction interleaved in one pass over a stack buffer. The Unsafe flavour's scalar field mod n of every curve
+// (the ECDSA layer's arithmetic). Elements keep the 32-bit layout at the seam; with an odd number
 // of 32-bit limbs they are widened into a stack copy, otherwise read in place as 64-bit limbs.
 
 using System;

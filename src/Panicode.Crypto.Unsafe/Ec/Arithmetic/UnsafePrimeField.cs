@@ -1,7 +1,7 @@
 // The Unsafe flavour's GF(p) base (SEC 1 v2 §2.1.1): the same contract as the Reference PrimeField (elements
 // fully reduced, nothing branches or indexes memory on element values), with the limbs reached through
 // pointers so the JIT emits no bounds checks, and temporaries on the stack. Elements keep the Reference's
-// 32-bit limb layout at the JacobianGroup seam; multiplication reads them as 64-bit limbs (little-endian
+// 32-bit limb layout at the PrimeField seam; multiplication reads them as 64-bit limbs (little-endian
 // pairs), which the backend guarantees by choosing this flavour only on little-endian machines.
 
 using System;

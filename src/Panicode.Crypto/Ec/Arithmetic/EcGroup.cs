@@ -132,8 +132,8 @@ internal abstract class EcBackend
 }
 
 /// <summary>
-/// The Reference flavour: safe code; the field structs of StructEcGroup for the named curves, the 32-bit
-/// JacobianGroup (Solinas fields for the NIST primes, Montgomery elsewhere) for explicit curves.
+/// The Reference flavour: safe code; the point engine (StructEcGroup) on the field struct of the curve table for every
+/// named curve and every explicit curve a field struct covers, the general 32-bit JacobianGroup for the rest.
 /// </summary>
 internal sealed class ReferenceBackend : EcBackend
 {
@@ -143,29 +143,14 @@ internal sealed class ReferenceBackend : EcBackend
     {
     }
 
-    protected override EcGroup CreateGroup(CurveParameters curve)
-    {
-        // The named curves (all of cofactor 1) take the 64-bit limb group; explicit curves, whose generator order
-        // is only being checked here, keep the 32-bit group with its fully general additions.
-        if (curve.IsNamed)
-        {
-            // Every named curve has a written-out field struct (up to eight limbs, and P-521).
-            return StructEcGroup.TryCreate(curve) ?? throw new InvalidOperationException("no field struct for " + curve.FriendlyName);
-        }
+    protected override EcGroup CreateGroup(CurveParameters curve) =>
+        StructEcGroup.TryCreate(curve) ??
+        (curve.IsNamed
+            ? throw new InvalidOperationException("no field struct for " + curve.FriendlyName)
+            : new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N))));
 
-        return new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N)));
-    }
-
-    /// <summary>The 32-bit limb field of the curve: Solinas reduction for the NIST primes, Montgomery elsewhere.</summary>
-    internal static PrimeField CreateField(CurveParameters curve) => curve.Shape switch
-    {
-        FieldShape.NistP192 => NistPrimeField.CreateP192(),
-        FieldShape.NistP224 => NistPrimeField.CreateP224(),
-        FieldShape.NistP256 => NistPrimeField.CreateP256(),
-        FieldShape.NistP384 => NistPrimeField.CreateP384(),
-        FieldShape.NistP521 => new NistP521Field(),
-        _ => new MontgomeryField(ToLimbs(curve.P)),
-    };
+    /// <summary>The 32-bit limb Montgomery field of the curve's prime (JacobianGroup's).</summary>
+    internal static PrimeField CreateField(CurveParameters curve) => new MontgomeryField(ToLimbs(curve.P));
 
     internal static uint[] ToLimbs(byte[] bigEndian)
     {

@@ -1,5 +1,5 @@
-// Four-limb field elements for both flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through
-// StructFieldOps) for P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit prime: the 8-limb product in locals
+// Four-limb field elements for both flavours (the point engine StructEcGroup, which the Unsafe
+// FastEcGroup derives from) for P-256, secp256k1, brainpoolP256r1, P-224 and any 193..256-bit prime: the 8-limb product in locals
 // (10 products for a square: the cross products once, doubled by a shift), then a reduction chosen by a type argument,
 // so the JIT compiles each curve's multiplication with its own reduction and no loop, array or span. Montgomery
 // multiplication by separated operand scanning: Koç, Acar and Kaliski, "Analyzing and comparing Montgomery

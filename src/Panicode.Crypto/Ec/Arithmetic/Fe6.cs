@@ -1,5 +1,5 @@
-// Six-limb field elements for both flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through
-// StructFieldOps) for P-384, brainpoolP384r1 and any 321..384-bit prime, written out as Fe4's: the 12-limb product in
+// Six-limb field elements for both flavours (the point engine StructEcGroup, which the Unsafe
+// FastEcGroup derives from) for P-384, brainpoolP384r1 and any 321..384-bit prime, written out as Fe4's: the 12-limb product in
 // locals (21 products for a square), then six Montgomery reduction rounds by separated operand scanning (Koç, Acar and
 // Kaliski, IEEE Micro 16(3), 1996), with no loop, array or span. Limbs are combined with shifts, so the code is
 // byte-order independent.

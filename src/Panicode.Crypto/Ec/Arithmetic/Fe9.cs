@@ -1,5 +1,5 @@
-// Nine-limb field elements for both flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through
-// StructFieldOps): GF(p) for P-521, p = 2^521 - 1 (FIPS 186-4
+// Nine-limb field elements for both flavours (the point engine StructEcGroup, which the Unsafe
+// FastEcGroup derives from): GF(p) for P-521, p = 2^521 - 1 (FIPS 186-4
 // App. D.1.2.5), without Montgomery form (the group is created with montgomery: false, so its conversions are
 // identities), reduced by the Mersenne fold 2^521 = 1 (mod p) (FIPS 186-4 App. D.2.5). The product is computed by
 // columns (product scanning, Comba; Koç, Acar and Kaliski, IEEE Micro 16(3), 1996): eighteen output limbs in locals would

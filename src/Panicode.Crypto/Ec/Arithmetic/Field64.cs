@@ -154,7 +154,6 @@ internal sealed class Field64
     private readonly ulong _m0;     // -p^-1 mod 2^64
     private readonly ulong[] _one;  // R mod p
     private readonly ulong[] _r2;   // R^2 mod p
-    private readonly bool _mersenne521;
     private readonly Field6 _six;   // the written-out six-limb Montgomery arithmetic, same R = 2^384, when N = 6
 
     public Field64(ReadOnlySpan<byte> modulusBigEndian)
@@ -169,14 +168,12 @@ internal sealed class Field64
         _pMinus2 = FromInteger(p - 2, N);
 
         _m0 = NegInverse64(_p[0]);
-
-        // p = 2^521 - 1 (FIPS 186-4 D.2.5) is reduced by folding instead, on plain integers: R = 1.
-        _mersenne521 = p == (BigInteger.One << 521) - 1;
         if (N == 6)
         {
             _six = new Field6(p);
         }
-        BigInteger r = _mersenne521 ? BigInteger.One : BigInteger.One << (64 * N);
+
+        BigInteger r = BigInteger.One << (64 * N);
         _one = FromInteger(r % p, N);
         _r2 = FromInteger(r * r % p, N);
     }
@@ -233,12 +230,6 @@ internal sealed class Field64
             Fe6 y = _six.Load(b);
             _six.Mul(ref x, in x, in y);
             _six.Store(in x, r);
-            return;
-        }
-
-        if (_mersenne521)
-        {
-            MulMersenne521(r, a, b);
             return;
         }
 
@@ -319,109 +310,10 @@ internal sealed class Field64
         r[3] = d3 ^ (keep & (d3 ^ t3));
     }
 
-    /// <summary>
-    /// P-521 (R = 1): the 1042-bit product T = T1 2^521 + T0 is T0 + T1 mod p since 2^521 = 1. T0 + T1 &lt; 2^522, and
-    /// folding its bit 521 back once more leaves at most 2^521 = p + 1, which the final subtraction brings below p.
-    /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    private void MulMersenne521(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        const int n = 9;
-        Span<ulong> t = stackalloc ulong[2 * n];
-        t.Clear();
-        for (int i = 0; i < n; i++)
-        {
-            ulong bi = b[i];
-            ulong c = 0;
-            for (int j = 0; j < n; j++)
-            {
-                c = Wide.MulAdd(a[j], bi, t[i + j], c, out t[i + j]);
-            }
-
-            t[i + n] = c;
-        }
-
-        FoldMersenne521(r, t);
-    }
-
-    /// <summary>
-    /// a^2 for P-521: the products a_i a_j (i &lt; j) once, doubled by a one-bit shift (their sum is below a^2 / 2, so
-    /// the shift cannot overflow 18 limbs), plus the squares a_i^2; 45 limb products instead of 81.
-    /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    private void SqrMersenne521(Span<ulong> r, ReadOnlySpan<ulong> a)
-    {
-        const int n = 9;
-        Span<ulong> t = stackalloc ulong[2 * n];
-        t.Clear();
-        for (int i = 0; i < n - 1; i++)
-        {
-            ulong ai = a[i];
-            ulong c = 0;
-            for (int j = i + 1; j < n; j++)
-            {
-                c = Wide.MulAdd(ai, a[j], t[i + j], c, out t[i + j]);
-            }
-
-            t[i + n] = c;
-        }
-
-        ulong top = 0;
-        for (int k = 0; k < 2 * n; k++)
-        {
-            ulong v = t[k];
-            t[k] = (v << 1) | top;
-            top = v >> 63;
-        }
-
-        ulong carry = 0;
-        for (int i = 0; i < n; i++)
-        {
-            ulong hi = Wide.Mul(a[i], a[i], out ulong lo);
-            t[2 * i] = Wide.Adc(t[2 * i], lo, ref carry);
-            t[(2 * i) + 1] = Wide.Adc(t[(2 * i) + 1], hi, ref carry);
-        }
-
-        FoldMersenne521(r, t);
-    }
-
-    /// <summary>r = t mod 2^521 - 1 for an 18-limb t &lt; 2^1042, as <see cref="MulMersenne521"/> argues.</summary>
-    private void FoldMersenne521(Span<ulong> r, Span<ulong> t)
-    {
-        const int n = 9;
-
-        // T0 + T1: limb i of T1 = T >> 521 is bits 9.. of limb 8 + i joined with the low 9 bits of limb 9 + i.
-        ulong carry = 0;
-        for (int i = 0; i < n; i++)
-        {
-            ulong high = (t[8 + i] >> 9) | (i + 9 < 2 * n ? t[9 + i] << 55 : 0);
-            ulong low = i < 8 ? t[i] : t[8] & 0x1FF;
-            t[i] = Wide.Adc(low, high, ref carry);
-        }
-
-        // Fold bit 521 (and anything above, always zero here since the sum is below 2^522) once more.
-        ulong top = t[8] >> 9;
-        t[8] &= 0x1FF;
-        carry = top;
-        for (int i = 0; i < n; i++)
-        {
-            t[i] = Wide.Adc(t[i], 0, ref carry);
-        }
-
-        FinalSubtract(r, t.Slice(0, n), 0);
-        t.Clear();
-    }
-
     /// <summary>r = a^2 R^-1 mod p.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Sqr(Span<ulong> r, ReadOnlySpan<ulong> a)
     {
-        if (_mersenne521)
-        {
-            SqrMersenne521(r, a);
-            return;
-        }
-
         if (N == 6)
         {
             Fe6 x = _six.Load(a);
@@ -466,14 +358,6 @@ internal sealed class Field64
         }
     }
 
-    /// <summary>r = -a mod p (0 stays 0).</summary>
-    public void Neg(Span<ulong> r, ReadOnlySpan<ulong> a)
-    {
-        Span<ulong> zero = stackalloc ulong[N];
-        zero.Clear();
-        Sub(r, zero, a);
-    }
-
     /// <summary>1 when a is zero.</summary>
     public ulong IsZero(ReadOnlySpan<ulong> a)
     {
@@ -481,18 +365,6 @@ internal sealed class Field64
         for (int i = 0; i < a.Length; i++)
         {
             acc |= a[i];
-        }
-
-        return Wide.IsZero(acc);
-    }
-
-    /// <summary>1 when a == b.</summary>
-    public ulong Equal(ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        ulong acc = 0;
-        for (int i = 0; i < a.Length; i++)
-        {
-            acc |= a[i] ^ b[i];
         }
 
         return Wide.IsZero(acc);
@@ -632,40 +504,6 @@ internal sealed class Field64
         {
             a[i] = Wide.Sbb(a[i], b[i], ref borrow);
         }
-    }
-
-    /// <summary>
-    /// Montgomery's trick (Guide to ECC §2.2.5 / Alg. 2.26 of the batch form): replaces each of the count elements
-    /// of <paramref name="values"/> (stride n, none zero) by its inverse with one inversion and 3 (count - 1)
-    /// multiplications. Public data only (table building and verification).
-    /// </summary>
-    public void InvertBatch(Span<ulong> values, int count)
-    {
-        int n = N;
-        if (count == 0)
-        {
-            return;
-        }
-
-        ulong[] prefix = new ulong[count * n];
-        values.Slice(0, n).CopyTo(prefix);
-        for (int i = 1; i < count; i++)
-        {
-            Mul(prefix.AsSpan(i * n, n), prefix.AsSpan((i - 1) * n, n), values.Slice(i * n, n));
-        }
-
-        Span<ulong> inv = stackalloc ulong[n];
-        Span<ulong> t = stackalloc ulong[n];
-        Invert(inv, prefix.AsSpan((count - 1) * n, n));
-        for (int i = count - 1; i > 0; i--)
-        {
-            // inv = (v_0 ... v_i)^-1: v_i^-1 = inv (v_0 ... v_{i-1}); then drop v_i from inv.
-            Mul(t, inv, prefix.AsSpan((i - 1) * n, n));
-            Mul(inv, inv, values.Slice(i * n, n));
-            t.CopyTo(values.Slice(i * n, n));
-        }
-
-        inv.CopyTo(values.Slice(0, n));
     }
 
     /// <summary>Montgomery form of a big-endian integer below p; false (r zero) when it is not below p.</summary>

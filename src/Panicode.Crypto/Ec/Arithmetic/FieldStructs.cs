@@ -1,6 +1,6 @@
 // The one table from a curve's shape (CurveParameters.Shape, the curve table) to its field struct, read by both
-// flavours: the Reference flavour builds a StructEcGroup on the struct, the Unsafe flavour a FastEcGroup that calls the
-// same struct through pointers (StructFieldOps). A visitor receives the struct with its type arguments, so each flavour
+// flavours: the Reference flavour builds the point engine (StructEcGroup) on the struct, the Unsafe flavour its
+// FastEcGroup, the same engine with its extra strategies. A visitor receives the struct with its type arguments, so each flavour
 // gets a group specialised for it (direct field calls, no interface dispatch per operation).
 
 using System.Numerics;
@@ -22,11 +22,23 @@ internal interface IFieldStructVisitor<TResult>
 internal static class FieldStructs
 {
     /// <summary>
+    /// Explicit curves with a smaller order keep the general JacobianGroup: the point engine's exception-free tables
+    /// need n above the window digits (j 16^i G and j P for j up to 16 are never infinity), and such curves exist only
+    /// as tests of the validation paths.
+    /// </summary>
+    public const int MinOrderBits = 32;
+
+    /// <summary>
     /// The visitor's group on the field struct for the curve's shape; default when no struct fits (nine limbs other than
-    /// P-521's prime, or ten and more: explicit curves only).
+    /// P-521's prime, or ten and more; an order below <see cref="MinOrderBits"/> bits: explicit curves only).
     /// </summary>
     public static TResult? Select<TResult>(CurveParameters curve, IFieldStructVisitor<TResult> visitor)
     {
+        if (curve.OrderBits < MinOrderBits)
+        {
+            return default;
+        }
+
         BigInteger p = CurveParameters.ToInteger(curve.P);
         switch (curve.Shape)
         {

@@ -33,9 +33,6 @@ internal sealed class Glv
         Debug.Assert(((A1 + (B1 * Lambda)) % n).IsZero && ((A2 + (B2 * Lambda)) % n).IsZero);
     }
 
-    /// <summary>beta in the field struct's form (written by the group).</summary>
-    public ulong[] BetaMont { get; } = new ulong[4];
-
     /// <summary>k = k1 + k2 lambda (mod n) with |k1|, |k2| about sqrt(n): Babai rounding against the short basis.</summary>
     public void Split(BigInteger k, out BigInteger k1, out BigInteger k2)
     {

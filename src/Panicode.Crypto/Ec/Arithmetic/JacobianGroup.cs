@@ -1,16 +1,16 @@
-// Point arithmetic on y^2 = x^3 + a x + b in Jacobian coordinates (X : Y : Z) ~ (X/Z^2, Y/Z^3), infinity has
-// Z = 0 (Guide to Elliptic Curve Cryptography §3.2.2). Doubling is dbl-2007-bl (any a; a = -3 and a = 0 short
-// cuts), addition add-2007-bl, both from the Explicit-Formulas Database. Scalar multiplication:
-//  - secret scalars (signing, key generation, ECDH): fixed 4-bit windows with constant-time table scans and
-//    an addition that handles doubling and infinity by selection, never by branching;
-//  - the base point: a precomputed table of j 16^i G for every window i, so k G is only additions;
-//  - verification: width-w NAF of both scalars with the two multiplications interleaved (Shamir's trick,
-//    Guide to ECC Alg. 3.48 with 3.35), variable time, on public data only.
+// The general group, for the curves the point engine (StructEcGroup) does not take: explicit curves whose order has
+// fewer than FieldStructs.MinOrderBits bits (validation tests) or whose prime no field struct covers (over 512 bits,
+// other than P-521's). Any cofactor, any order: every formula copes with infinity and doubling, on the 32-bit
+// Montgomery field. Jacobian coordinates (X : Y : Z) ~ (X/Z^2, Y/Z^3), infinity has Z = 0 (Guide to Elliptic Curve
+// Cryptography §3.2.2); doubling dbl-2007-bl (a = -3 and a = 0 short cuts), addition add-2007-bl (Explicit-Formulas
+// Database). Secret scalars (k G, k P): fixed 4-bit windows with whole-table scans and an addition that selects the
+// doubling and infinity cases by masks, never by branching. Verification: width-5 NAF of both scalars interleaved
+// (Shamir's trick, Guide Alg. 3.48 with 3.35), variable time, on public data only. No tables are kept.
 
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-using System.Threading;
+using System.Security.Cryptography;
 using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Ec;
@@ -19,7 +19,6 @@ internal sealed class JacobianGroup : EcGroup
 {
     private const int Window = 4;
     private const int TableSize = 1 << Window;
-    private const int BaseNafWidth = 7;
     private const int PointNafWidth = 5;
 
     private readonly PrimeField _f;
@@ -29,8 +28,6 @@ internal sealed class JacobianGroup : EcGroup
     private readonly uint[] _g;
     private readonly bool _aIsZero;
     private readonly bool _aIsMinus3;
-    private uint[]? _baseTable;
-    private uint[]? _baseNafTable;
 
     public JacobianGroup(CurveParameters curve, PrimeField field, PrimeField scalars)
         : base(curve, scalars)
@@ -82,34 +79,11 @@ internal sealed class JacobianGroup : EcGroup
         return _f.Equal(lhs, rhs) == 1;
     }
 
-    [MethodImpl(Hot.Optimize)]
-
-    public override bool MultiplyBase(ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
-    {
-        Debug.Assert(k.Length == OrderBytes);
-        uint[] table = BaseTable();
-        int n3 = 3 * _n;
-        Span<uint> q = stackalloc uint[n3];
-        Span<uint> sel = stackalloc uint[n3];
-        SetInfinity(q);
-
-        // Window i (from the least significant nibble) selects d_i 16^i G; the sum over all windows is k G.
-        int windows = 2 * k.Length;
-        for (int i = 0; i < windows; i++)
-        {
-            uint digit = Nibble(k, i);
-            ConstantTime.Select(sel, table.AsSpan(i * TableSize * n3, TableSize * n3), TableSize, digit);
-            AddCt(q, q, sel);
-        }
-
-        bool finite = ToAffine(q, x, y);
-        q.Clear();
-        sel.Clear();
-        return finite;
-    }
+    /// <summary>k G by the general ladder of <see cref="Multiply"/> (this group serves only rare curves: no tables kept).</summary>
+    public override bool MultiplyBase(ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y) =>
+        Multiply(new AffineBytes(Curve.Gx, Curve.Gy), k, x, y);
 
     [MethodImpl(Hot.Optimize)]
-
     public override bool Multiply(in AffineBytes point, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y)
     {
         ReadOnlySpan<byte> px = point.X;
@@ -120,7 +94,7 @@ internal sealed class JacobianGroup : EcGroup
         Span<uint> p = table.AsSpan(n3, n3);
         if (!DecodePoint(px, py, p))
         {
-            throw new ArgumentException("The point is not valid.");
+            throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
         }
 
         // table[j] = j P; entry 0 is infinity. AddCt copes with the doubling P + P at j = 2.
@@ -140,7 +114,7 @@ internal sealed class JacobianGroup : EcGroup
                 Double(q, q);
             }
 
-            ConstantTime.Select(sel, table, TableSize, Nibble(k, i));
+            ConstantTime.Select(sel, table, TableSize, StructEcGroup.Nibble(k, i));
             AddCt(q, q, sel);
         }
 
@@ -152,7 +126,6 @@ internal sealed class JacobianGroup : EcGroup
     }
 
     [MethodImpl(Hot.Optimize)]
-
     public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, in AffineBytes q, Span<byte> x)
     {
         ReadOnlySpan<byte> qx = q.X;
@@ -162,12 +135,14 @@ internal sealed class JacobianGroup : EcGroup
         uint[] qTable = new uint[qCount * n3];
         if (!DecodePoint(qx, qy, qTable.AsSpan(0, n3)))
         {
-            throw new ArgumentException("The point is not valid.");
+            throw new CryptographicException(ErrorMessages.EcPointNotOnCurve);
         }
 
         OddMultiples(qTable, qCount);
-        uint[] gTable = BaseNafTable();
-        int[] naf1 = Naf(u1, BaseNafWidth);
+        uint[] gTable = new uint[qCount * n3];
+        _g.CopyTo(gTable);
+        OddMultiples(gTable, qCount);
+        int[] naf1 = Naf(u1, PointNafWidth);
         int[] naf2 = Naf(u2, PointNafWidth);
 
         Span<uint> r = stackalloc uint[n3];
@@ -537,59 +512,5 @@ internal sealed class JacobianGroup : EcGroup
         {
             k[i] = (k[i] >> 1) | (i + 1 < k.Length ? k[i + 1] << 31 : 0);
         }
-    }
-
-    /// <summary>Nibble i of a big-endian scalar, counting from the least significant; i is public.</summary>
-    internal static uint Nibble(ReadOnlySpan<byte> k, int i)
-    {
-        byte b = k[k.Length - 1 - (i >> 1)];
-        return (uint)((i & 1) == 0 ? b & 0xF : b >> 4);
-    }
-
-    /// <summary>j 16^i G for every window i of a scalar and j in [0, 16): built once per curve from public data.</summary>
-    private uint[] BaseTable()
-    {
-        uint[]? table = Volatile.Read(ref _baseTable);
-        if (table != null)
-        {
-            return table;
-        }
-
-        int n3 = 3 * _n;
-        int windows = 2 * OrderBytes;
-        table = new uint[windows * TableSize * n3];
-        Span<uint> p = stackalloc uint[n3];
-        _g.CopyTo(p);
-        for (int i = 0; i < windows; i++)
-        {
-            Span<uint> row = table.AsSpan(i * TableSize * n3, TableSize * n3);
-            SetInfinity(row.Slice(0, n3));
-            p.CopyTo(row.Slice(n3, n3));
-            for (int j = 2; j < TableSize; j++)
-            {
-                AddPublic(row.Slice(j * n3, n3), row.Slice((j - 1) * n3, n3), p);
-            }
-
-            AddPublic(p, row.Slice((TableSize - 1) * n3, n3), p);   // 16^(i+1) G
-        }
-
-        Interlocked.CompareExchange(ref _baseTable, table, null);
-        return _baseTable!;
-    }
-
-    private uint[] BaseNafTable()
-    {
-        uint[]? table = Volatile.Read(ref _baseNafTable);
-        if (table != null)
-        {
-            return table;
-        }
-
-        int count = 1 << (BaseNafWidth - 2);
-        table = new uint[count * 3 * _n];
-        _g.CopyTo(table.AsSpan(0, 3 * _n));
-        OddMultiples(table, count);
-        Interlocked.CompareExchange(ref _baseNafTable, table, null);
-        return _baseNafTable!;
     }
 }

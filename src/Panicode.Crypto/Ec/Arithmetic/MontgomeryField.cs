@@ -1,7 +1,7 @@
 // GF(p) for any odd prime p in Montgomery representation x R mod p, R = 2^(32 n): coarsely integrated
 // operand scanning (CIOS), Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication
-// Algorithms", IEEE Micro 1996, §4. Used for secp256k1, the brainpool curves, explicit curves and the
-// scalar field mod n of every curve.
+// Algorithms", IEEE Micro 1996, §4. The field and the scalar field of JacobianGroup, the general group for the
+// explicit curves the point engine does not take.
 
 using System;
 using System.Diagnostics;

@@ -1,6 +1,6 @@
 // GF(p) for P-192, p = 2^192 - 2^64 - 1 (FIPS 186-4 App. D.1.2.1; SP 800-186 §3.2.1.1), on three 64-bit limbs
 // without Montgomery form (R = 1: the groups are created with montgomery: false, as for Secp256k1Reduce4), for both
-// flavours (the Reference StructEcGroup; the Unsafe FastEcGroup through StructFieldOps). The
+// flavours (the point engine StructEcGroup, which the Unsafe FastEcGroup derives from). The
 // prime is a generalized Mersenne prime whose reduction (FIPS 186-4 App. D.2.1) works on whole 64-bit words:
 // 2^192 = 2^64 + 1 (mod p), so a product t = (t5..t0) is T + S1 + S2 + S3 with T = (t2, t1, t0), S1 = (0, t3, t3),
 // S2 = (t4, t4, 0), S3 = (t5, t5, t5): eight word additions instead of the nine quotient products of a Montgomery

@@ -1,9 +1,9 @@
-// The field contract of the Reference flavour's StructEcGroup: an element is a struct of fixed ulong fields
-// (Fe4, Fe6) passed by reference, so the point formulas touch no array or span (no bounds checks) and the
-// operations are instance methods of a readonly field struct. The group is generic over both, so the JIT compiles
-// one copy of the point code per field shape with every field call direct: the safe-code counterpart of the Unsafe
-// flavour's IFieldOps, without pointers. Every method may be called with r aliasing a or b (each reads all its
-// operands before writing r). Nothing here branches or indexes memory on element values.
+// The field contract of the point engine (StructEcGroup, both flavours): an element is a struct of fixed ulong fields
+// (Fe3 .. Fe9) passed by reference, so the point formulas touch no array or span (no bounds checks) and the
+// operations are instance methods of a readonly field struct. The engine is generic over both, so the JIT compiles
+// one copy of the point code per field shape with every field call direct, in safe code and without pointers.
+// Every method may be called with r aliasing a or b (each reads all its operands before writing r). Nothing here
+// branches or indexes memory on element values.
 
 using System;
 
