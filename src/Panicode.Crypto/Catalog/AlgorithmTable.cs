@@ -133,12 +133,12 @@ internal static class AlgorithmTable
         Mode("Cfb", new[] { "CFB" }, "SymmetricAlgorithm.Mode = CipherMode.CFB; EncryptCfb", "NIST SP 800-38A (CFB-8 to CFB-block size)", s_anyBlock);
         Mode("Ofb", new[] { "OFB" }, "SymmetricAlgorithm.Mode = CipherMode.OFB", "NIST SP 800-38A", s_anyBlock);
         Mode("Cts", new[] { "CTS", "CBC-CS3" }, "SymmetricAlgorithm.Mode = CipherMode.CTS", "NIST SP 800-38A Addendum (CBC-CS3)", s_anyBlock);
-        Mode("Ctr", new[] { "CTR" }, "BlockCipherAlgorithm.EncryptCtr / CreateCtrTransform", "NIST SP 800-38A", s_anyBlock);
-        Mode("Gcm", new[] { "GCM" }, "BlockCipherAlgorithm.CreateGcm(key)", "NIST SP 800-38D", s_block128).UsesGHash = true;
-        Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key)", "NIST SP 800-38D", s_block128).UsesGHash = true;
-        Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key)", "NIST SP 800-38C; RFC 3610", s_block128);
-        Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key)", "NIST SP 800-38B; RFC 4493", s_block64And128);
-        Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key)", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
+        Mode("Ctr", new[] { "CTR" }, "BlockCipherAlgorithm.EncryptCtr, CreateCtrTransform(key, counter) or CreateCtrTransform(counter)", "NIST SP 800-38A", s_anyBlock);
+        Mode("Gcm", new[] { "GCM" }, "BlockCipherAlgorithm.CreateGcm(key) or CreateGcm()", "NIST SP 800-38D", s_block128).UsesGHash = true;
+        Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key) or CreateGmac()", "NIST SP 800-38D", s_block128).UsesGHash = true;
+        Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key) or CreateCcm()", "NIST SP 800-38C; RFC 3610", s_block128);
+        Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key) or CreateCmac()", "NIST SP 800-38B; RFC 4493", s_block64And128);
+        Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key) or CreateKeyWrap()", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
 
         Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
         Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2Cipher", "Enocoro128v2Cipher.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
