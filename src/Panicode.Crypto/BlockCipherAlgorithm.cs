@@ -2,6 +2,7 @@ using System;
 using System.Security.Cryptography;
 using System.Threading;
 using Panicode.Crypto.Aead;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
 
@@ -36,12 +37,16 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     private Shared<OneShotSchedule>? _oneShot;
     private volatile bool _disposed;
 
+    // This flavour's cores, GHASH and GCM loop, chosen from the catalogue (Catalog/).
+    private readonly CipherCores _cores;
+
     /// <summary>
     /// The defaults every cipher of the library shares (those of <c>RijndaelManaged</c>): a 128-bit block, a 256-bit
     /// key, CBC, PKCS7 and 128-bit feedback, within the legal sizes the cipher gives.
     /// </summary>
-    private protected BlockCipherAlgorithm(KeySizes[] legalKeySizes, KeySizes[] legalBlockSizes)
+    private protected BlockCipherAlgorithm(CipherCores cores, KeySizes[] legalKeySizes, KeySizes[] legalBlockSizes)
     {
+        _cores = cores;
         ModeValue = CipherMode.CBC;
         PaddingValue = PaddingMode.PKCS7;
         LegalKeySizesValue = legalKeySizes;
@@ -141,8 +146,11 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         IVValue = Secret.NewRandom(BlockSizeValue / 8);
     }
 
-    /// <summary>Builds the block-cipher core of this flavour for <paramref name="key"/> and the current block size.</summary>
-    private protected abstract BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes);
+    /// <summary>Builds the block-cipher core of this flavour for <paramref name="key"/> and a block size, as the catalogue chooses it.</summary>
+    private protected BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => _cores.CreateCipher(key, blockSizeInBytes);
+
+    /// <summary>The core this object uses for its current block size (the public view's "which core runs").</summary>
+    internal string CoreName => _cores.Cores.Choose(BlockSizeValue, _cores.AllowIntrinsics).Name;
 
 #if NET
     /// <inheritdoc/>
@@ -516,17 +524,14 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     public int DecryptCtr(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> initialCounter, Span<byte> destination) =>
         EncryptCtr(ciphertext, initialCounter, destination);
 
-    /// <summary>
-    /// GHASH for this flavour with hash key <paramref name="hashKey"/>: the Reference flavour's is constant-time
-    /// integer code; an Unsafe flavour overrides this to use carry-less multiply instructions.
-    /// </summary>
-    private protected virtual GHash CreateGHash(ReadOnlySpan<byte> hashKey) => new GHashPortable(hashKey);
+    /// <summary>GHASH for this flavour with hash key <paramref name="hashKey"/>, as the catalogue chooses it.</summary>
+    private GHash CreateGHash(ReadOnlySpan<byte> hashKey) => _cores.CreateGHash(hashKey);
 
     /// <summary>
     /// The one-pass CTR-and-GHASH loop of this flavour for a GCM core and hash, or null for CTR and GHASH one after the
     /// other (the Reference flavour, and any core without a stitched loop).
     /// </summary>
-    private protected virtual GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => null;
+    private GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => _cores.CreateGcmBulk(cipher, ghash);
 
     private BlockCipher CreateModeCipher(ReadOnlySpan<byte> key, string mode)
     {

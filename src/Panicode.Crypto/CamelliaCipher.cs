@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
 
@@ -22,8 +23,8 @@ public abstract class CamelliaCipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    private protected CamelliaCipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected CamelliaCipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
     }
 
@@ -32,7 +33,9 @@ public abstract class CamelliaCipher : BlockCipherAlgorithm
 
     private sealed class ReferenceCamellia : CamelliaCipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new CamelliaCore(key);
+        public ReferenceCamellia()
+            : base(CipherCores.Reference(ReferenceCores.Camellia))
+        {
+        }
     }
 }

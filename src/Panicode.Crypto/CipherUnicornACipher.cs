@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.CipherUnicorn;
 using Panicode.Crypto.Modes;
 
@@ -22,8 +23,8 @@ public abstract class CipherUnicornACipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    private protected CipherUnicornACipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected CipherUnicornACipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
     }
 
@@ -32,7 +33,9 @@ public abstract class CipherUnicornACipher : BlockCipherAlgorithm
 
     private sealed class ReferenceCipherUnicornA : CipherUnicornACipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new CipherUnicornACore(key);
+        public ReferenceCipherUnicornA()
+            : base(CipherCores.Reference(ReferenceCores.CipherUnicornA))
+        {
+        }
     }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.CipherUnicorn;
 using Panicode.Crypto.Modes;
 
@@ -24,8 +25,8 @@ public abstract class CipherUnicornECipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 128, 0) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(64, 64, 0) };
 
-    private protected CipherUnicornECipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected CipherUnicornECipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
         // The shared defaults (128-bit block, 256-bit key) are not legal here.
         BlockSizeValue = 64;
@@ -38,7 +39,9 @@ public abstract class CipherUnicornECipher : BlockCipherAlgorithm
 
     private sealed class ReferenceCipherUnicornE : CipherUnicornECipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new CipherUnicornECore(key);
+        public ReferenceCipherUnicornE()
+            : base(CipherCores.Reference(ReferenceCores.CipherUnicornE))
+        {
+        }
     }
 }

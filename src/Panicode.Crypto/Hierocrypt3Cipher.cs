@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.Modes;
 
@@ -22,8 +23,8 @@ public abstract class Hierocrypt3Cipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    private protected Hierocrypt3Cipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected Hierocrypt3Cipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
     }
 
@@ -32,7 +33,9 @@ public abstract class Hierocrypt3Cipher : BlockCipherAlgorithm
 
     private sealed class ReferenceHierocrypt3 : Hierocrypt3Cipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new Hierocrypt3Core(key);
+        public ReferenceHierocrypt3()
+            : base(CipherCores.Reference(ReferenceCores.Hierocrypt3))
+        {
+        }
     }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.Modes;
 
@@ -23,8 +24,8 @@ public abstract class HierocryptL1Cipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 128, 0) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(64, 64, 0) };
 
-    private protected HierocryptL1Cipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected HierocryptL1Cipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
         // The shared defaults (128-bit block, 256-bit key) are not legal here.
         BlockSizeValue = 64;
@@ -37,7 +38,9 @@ public abstract class HierocryptL1Cipher : BlockCipherAlgorithm
 
     private sealed class ReferenceHierocryptL1 : HierocryptL1Cipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new HierocryptL1Core(key);
+        public ReferenceHierocryptL1()
+            : base(CipherCores.Reference(ReferenceCores.HierocryptL1))
+        {
+        }
     }
 }

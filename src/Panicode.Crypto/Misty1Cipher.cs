@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Misty1;
 using Panicode.Crypto.Modes;
 
@@ -25,8 +26,8 @@ public abstract class Misty1Cipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 128, 0) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(64, 64, 0) };
 
-    private protected Misty1Cipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected Misty1Cipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
         // The shared defaults (128-bit block, 256-bit key) are not legal here.
         BlockSizeValue = 64;
@@ -39,7 +40,9 @@ public abstract class Misty1Cipher : BlockCipherAlgorithm
 
     private sealed class ReferenceMisty1 : Misty1Cipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new Misty1Core(key);
+        public ReferenceMisty1()
+            : base(CipherCores.Reference(ReferenceCores.Misty1))
+        {
+        }
     }
 }

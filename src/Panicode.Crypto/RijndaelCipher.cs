@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.BlockCiphers.Rijndael;
 
@@ -23,8 +24,8 @@ public abstract class RijndaelCipher : BlockCipherAlgorithm
 {
     private static readonly KeySizes[] s_legalSizes = { new KeySizes(128, 256, 32) };
 
-    private protected RijndaelCipher()
-        : base(s_legalSizes, s_legalSizes)
+    private protected RijndaelCipher(CipherCores cores)
+        : base(cores, s_legalSizes, s_legalSizes)
     {
     }
 
@@ -33,7 +34,9 @@ public abstract class RijndaelCipher : BlockCipherAlgorithm
 
     private sealed class ReferenceRijndael : RijndaelCipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new RijndaelCore(key, blockSizeInBytes);
+        public ReferenceRijndael()
+            : base(CipherCores.Reference(ReferenceCores.Rijndael))
+        {
+        }
     }
 }

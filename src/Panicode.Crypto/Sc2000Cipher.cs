@@ -1,5 +1,6 @@
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Sc2000;
 using Panicode.Crypto.Modes;
 
@@ -22,8 +23,8 @@ public abstract class Sc2000Cipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    private protected Sc2000Cipher()
-        : base(s_legalKeySizes, s_legalBlockSizes)
+    private protected Sc2000Cipher(CipherCores cores)
+        : base(cores, s_legalKeySizes, s_legalBlockSizes)
     {
     }
 
@@ -32,7 +33,9 @@ public abstract class Sc2000Cipher : BlockCipherAlgorithm
 
     private sealed class ReferenceSc2000 : Sc2000Cipher
     {
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new Sc2000Core(key);
+        public ReferenceSc2000()
+            : base(CipherCores.Reference(ReferenceCores.Sc2000))
+        {
+        }
     }
 }

@@ -195,19 +195,19 @@ internal sealed class CatalogRunner
                     continue;
                 }
 
-                RunSuite(suite, flavours);
+                RunSuite(suite, flavours, catalog.GetCustomAttribute<SuiteCatalogAttribute>()!.EmulatedSubsetLimit);
             }
         }
     }
 
-    private void RunSuite<T>(VectorSuite<T> suite, List<(Flavour Flavour, T Subject)> flavours)
+    private void RunSuite<T>(VectorSuite<T> suite, List<(Flavour Flavour, T Subject)> flavours, int catalogLimit)
     {
         VectorSuite<T> run = suite;
         string scope = string.Empty;
         if (_options.SubsetLimit is int subsetLimit)
         {
             bool monteCarlo = IsMonteCarlo(suite.Name);
-            int limit = monteCarlo ? _options.MonteCarloLimit : subsetLimit;
+            int limit = monteCarlo ? _options.MonteCarloLimit : catalogLimit > 0 ? Math.Min(catalogLimit, subsetLimit) : subsetLimit;
             if (suite.Cases.Count > limit)
             {
                 run = new VectorSuite<T>(suite.Name, Subset(suite.Cases, limit));

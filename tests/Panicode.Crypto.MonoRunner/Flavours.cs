@@ -36,6 +36,11 @@ internal static class Flavours
             return new RunnerRsaSubject(flavour.Name, rsa);
         }
 
+        if (subjectType == typeof(Vectors.Dsa.DsaSubject) && flavour.Factory is Func<ManagedDsa> dsa)
+        {
+            return new RunnerDsaSubject(flavour.Name, dsa);
+        }
+
         // Func<out T> is covariant: a Func<RijndaelCipher> is a Func<SymmetricAlgorithm>.
         if (subjectType.IsInstanceOfType(flavour.Factory))
         {

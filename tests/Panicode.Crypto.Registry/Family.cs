@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.Modes;
 
 namespace Panicode.Crypto.Registry;
@@ -82,25 +83,34 @@ public sealed class BlockCipherFamily : Family<SymmetricAlgorithm>
 {
     private readonly BlockCipherCore[] _cores;
 
+    /// <summary>
+    /// A block cipher from its two factories and the library's catalogue: the cores of the Unsafe flavour are
+    /// <paramref name="unsafeCores"/>' candidates; the Unsafe-Portable flavour exists when one of them uses intrinsics.
+    /// </summary>
     internal BlockCipherFamily(
-        string name,
         Func<SymmetricAlgorithm> reference,
         Func<SymmetricAlgorithm> @unsafe,
-        Func<SymmetricAlgorithm>? unsafePortable,
-        params BlockCipherCore[] cores)
-        : base(name, unsafePortable is null
-            ? new[] { ("Reference", reference), ("Unsafe", @unsafe) }
-            : new[] { ("Reference", reference), ("Unsafe", @unsafe), ("Unsafe-Portable", unsafePortable) })
+        Func<SymmetricAlgorithm> unsafePortable,
+        CoreList<BlockCipherFactory> referenceCores,
+        CoreList<BlockCipherFactory> unsafeCores)
+        : base(unsafeCores.Family, unsafeCores.Candidates.Any(c => c.UsesIntrinsics)
+            ? new[] { ("Reference", reference), ("Unsafe", @unsafe), ("Unsafe-Portable", unsafePortable) }
+            : new[] { ("Reference", reference), ("Unsafe", @unsafe) })
     {
         using SymmetricAlgorithm algorithm = reference();
         BlockSizes = Sizes(algorithm.LegalBlockSizes);
         KeySizes = Sizes(algorithm.LegalKeySizes);
-        _cores = cores;
-        foreach (BlockCipherCore core in cores)
+        ReferenceCore = new BlockCipherCore(referenceCores.Candidates[0]);
+        ReferenceCore.Join(this);
+        _cores = unsafeCores.Candidates.Select(c => new BlockCipherCore(c)).ToArray();
+        foreach (BlockCipherCore core in _cores)
         {
             core.Join(this);
         }
     }
+
+    /// <summary>The Reference flavour's core: the definition every Unsafe core is checked against.</summary>
+    public BlockCipherCore ReferenceCore { get; }
 
     /// <summary>Every legal block size in bits (from the Reference flavour's <see cref="SymmetricAlgorithm.LegalBlockSizes"/>).</summary>
     public IReadOnlyList<int> BlockSizes { get; }
@@ -139,18 +149,20 @@ public sealed class BlockCipherCore
 {
     private readonly int[]? _blockBytes;
 
-    /// <param name="name">The core's name in test rows.</param>
-    /// <param name="create">Makes the core for (key, block size in bytes).</param>
-    /// <param name="blockBits">The block sizes it takes (bits); null for every size of the family.</param>
-    /// <param name="skipReason">Null when this process can run the core, else why not (shown as the test's skip reason).</param>
-    internal BlockCipherCore(string name, Func<byte[], int, BlockCipher> create, int[]? blockBits = null, string? skipReason = null)
+    /// <summary>A row for a catalogue candidate (src/Panicode.Crypto/Catalog): its name, factory, block sizes and whether it runs here.</summary>
+    internal BlockCipherCore(CoreCandidate<BlockCipherFactory> candidate)
     {
-        Name = name;
-        Create = create;
-        _blockBytes = blockBits?.Select(b => b / 8).ToArray();
-        SkipReason = skipReason;
+        Name = candidate.Name;
+        Create = (key, blockBytes) => candidate.Create(key, blockBytes);
+        _blockBytes = candidate.BlockBits?.Select(b => b / 8).ToArray();
+        Features = candidate.Features;
+        SkipReason = candidate.IsSupported ? null
+            : $"needs the CPU features [{string.Join(" ", candidate.Features)}] ('!' = without), which this process does not have (CPU, or switched off with a DOTNET_Enable* setting)";
         Family = string.Empty;
     }
+
+    /// <summary>The CPU features the core needs, as /proc/cpuinfo spells them ('!' = must be absent); empty for portable code.</summary>
+    public IReadOnlyList<string> Features { get; }
 
     public string Family { get; private set; }
 

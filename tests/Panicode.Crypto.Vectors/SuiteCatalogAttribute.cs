@@ -18,4 +18,10 @@ public sealed class SuiteCatalogAttribute : Attribute
 
     /// <summary>"Rijndael", "Camellia", "Ecdsa" or "Ecdh".</summary>
     public string Family { get; }
+
+    /// <summary>
+    /// At most this many cases per suite in an emulated (--subset) run, when below the runner's limit; 0 keeps the
+    /// runner's. For catalogs whose every case costs whole big-number exponentiations (DSA, DH).
+    /// </summary>
+    public int EmulatedSubsetLimit { get; set; }
 }

@@ -1,4 +1,5 @@
 using System;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
@@ -91,14 +92,9 @@ internal sealed unsafe class CamelliaAblationCore : BlockCipher
 
     private sealed class Algorithm : CamelliaCipher
     {
-        private readonly CamelliaAblation _ablation;
-
         public Algorithm(CamelliaAblation ablation)
+            : base(CipherCores.Single("Ablation", (key, _) => new CamelliaAblationCore(key, ablation)))
         {
-            _ablation = ablation;
         }
-
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            new CamelliaAblationCore(key, _ablation);
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.Modes;
 
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
@@ -43,14 +44,9 @@ internal static class RijndaelAblationCore
 
     private sealed class Algorithm : RijndaelCipher
     {
-        private readonly RijndaelAblation _ablation;
-
         public Algorithm(RijndaelAblation ablation)
+            : base(CipherCores.Single("Ablation", (key, blockSizeInBytes) => RijndaelAblationCore.Create(key, blockSizeInBytes, ablation)))
         {
-            _ablation = ablation;
         }
-
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-            RijndaelAblationCore.Create(key, blockSizeInBytes, _ablation);
     }
 }

@@ -7,6 +7,7 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 using Panicode.Crypto.Benchmarks.Symmetric;
 
 namespace Panicode.Crypto.Benchmarks.Ec;
@@ -18,7 +19,7 @@ namespace Panicode.Crypto.Benchmarks.Ec;
 /// implementation in turn, and each keeps its fastest round (load from other processes only ever slows a round
 /// down, so on a shared machine the minimum approaches the undisturbed time and every implementation sees the same
 /// conditions). Prints the µs table, the goals of the EC performance work as ratios, and writes both to
-/// BenchmarkDotNet.Artifacts/results/ec-interleaved.md.
+/// artifacts/benchmarkdotnet/results/ec-interleaved.md.
 /// </summary>
 public static class EcInterleaved
 {
@@ -97,7 +98,7 @@ public static class EcInterleaved
         Console.WriteLine();
         Console.WriteLine(goals);
         report.AppendLine().AppendLine(goals);
-        string directory = Path.Combine("BenchmarkDotNet.Artifacts", "results");
+        string directory = Path.Combine(ArtifactsPaths.BenchmarkDotNet, "results");
         Directory.CreateDirectory(directory);
         string path = Path.Combine(directory, "ec-interleaved.md");
         File.WriteAllText(path, report.ToString());

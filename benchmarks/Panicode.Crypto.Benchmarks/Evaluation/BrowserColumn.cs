@@ -26,8 +26,9 @@ internal static class BrowserColumn
     public static string Section(List<CryptrecEvaluation.Subject> subjects, Dictionary<(CryptrecEvaluation.Subject, string), double> best, string outputDirectory)
     {
         string header = Environment.NewLine + "## WebAssembly in Chromium (the browser demo)" + Environment.NewLine + Environment.NewLine;
+        Console.WriteLine("The browser column: scripts/browser-check.sh --bench (publishes the demo for browser-wasm, then headless Chromium)");
         string? failure = RunBrowserCheck();
-        string reportPath = Path.Combine("artifacts", "browser", "report.json");
+        string reportPath = Path.Combine(ArtifactsPaths.Root, "browser", "report.json");
         if (failure is not null || !File.Exists(reportPath))
         {
             return header + "Not measured: " + (failure ?? reportPath + " was not written") + "." + Environment.NewLine;
@@ -56,7 +57,7 @@ internal static class BrowserColumn
         r.AppendLine();
         r.AppendLine("| algorithm | flavour | key setup µs | enc 16 B MB/s | dec 16 B | enc 1,536 B | dec 1,536 B | enc 1 MiB | dec 1 MiB | CoreCLR ÷ browser, enc 1 MiB |");
         r.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-        List<(string Label, double Value)> bars = new();
+        List<(string Label, string Series, double Value)> bars = new();
         foreach ((string algorithm, string flavour) in rows.Where(x => x.Metric == "KeySetup").Select(x => (x.Algorithm, x.Flavour)).ToList())
         {
             r.Append(string.Format(c, "| {0} | {1} | {2:F2} |", algorithm, flavour, Value(algorithm, flavour, "KeySetup")));
@@ -68,10 +69,10 @@ internal static class BrowserColumn
             CryptrecEvaluation.Subject? coreclr = subjects.FirstOrDefault(s => s.Algorithm == algorithm && s.Implementation == flavour);
             double browser = Value(algorithm, flavour, "Encrypt1048576");
             r.AppendLine(coreclr is null ? " (not in the CoreCLR rows) |" : string.Format(c, " {0:F0}× |", Charts.MegabytesPerSecond(best, coreclr, "Encrypt", 1048576) / browser));
-            bars.Add(($"{algorithm} {flavour}", browser));
+            bars.Add((algorithm, flavour, browser));
         }
 
-        Charts.Bars(Path.Combine(outputDirectory, "wasm-encrypt-1048576.png"), "In the browser (Chromium, .NET WebAssembly): ECB encryption of 1 MiB, MB/s", bars.Select(b => b.Label).ToArray(), bars.Select(b => b.Value).ToArray());
+        Charts.Bars(Path.Combine(outputDirectory, "wasm-encrypt-1048576.png"), "In the browser (Chromium, .NET WebAssembly): ECB encryption of 1 MiB", "MB/s", bars);
 
         r.AppendLine();
         r.AppendLine("| public-key operation (SHA-256, 64-byte message) | Reference µs | Unsafe µs |");
@@ -92,7 +93,7 @@ internal static class BrowserColumn
         r.AppendLine("| cipher | variant | browser MB/s | browser × all | CoreCLR MB/s | CoreCLR × all |");
         r.AppendLine("|---|---|---:|---:|---:|---:|");
         Dictionary<(string, string), double> coreclrAblation = CoreClrAblation();
-        List<(string Label, double Value)> ablationBars = new();
+        List<(string Label, string Series, double Value)> ablationBars = new();
         foreach (string cipher in new[] { "Rijndael-128", "Camellia-128" })
         {
             string algorithm = "Ablation: " + cipher;
@@ -104,13 +105,13 @@ internal static class BrowserColumn
                 r.AppendLine(string.Format(c, "| {0} | {1} | {2:F1} | {3:F2} | {4:F0} | {5:F2} |", cipher, variant, browser, browser / browserAll, coreclr, coreclr / coreclrAll));
                 if (variant != "AllTechniques")
                 {
-                    ablationBars.Add(($"{cipher} {variant}, browser", browser / browserAll));
-                    ablationBars.Add(($"{cipher} {variant}, CoreCLR", coreclr / coreclrAll));
+                    ablationBars.Add(($"{cipher} {variant}", "browser", browser / browserAll));
+                    ablationBars.Add(($"{cipher} {variant}", "CoreCLR", coreclr / coreclrAll));
                 }
             }
         }
 
-        Charts.Bars(Path.Combine(outputDirectory, "ablation-runtimes.png"), "Technique taken out: speed relative to all techniques (below 1: the technique pays)", ablationBars.Select(b => b.Label).ToArray(), ablationBars.Select(b => b.Value).ToArray());
+        Charts.Bars(Path.Combine(outputDirectory, "ablation-runtimes.png"), "Technique taken out: speed relative to all techniques", "× all techniques (left of the 1× line: the technique pays)", ablationBars, markOne: true);
         return r.ToString();
     }
 
@@ -118,7 +119,7 @@ internal static class BrowserColumn
     {
         try
         {
-            using Process process = Process.Start(new ProcessStartInfo("bash", $"scripts/browser-check.sh --bench --cell {CellSeconds.ToString(CultureInfo.InvariantCulture)}") { UseShellExecute = false })!;
+            using Process process = Process.Start(new ProcessStartInfo("bash", $"scripts/browser-check.sh --bench --cell {CellSeconds.ToString(CultureInfo.InvariantCulture)}") { UseShellExecute = false, WorkingDirectory = ArtifactsPaths.RepositoryRoot })!;
             process.WaitForExit();
             return process.ExitCode == 0 ? null : $"scripts/browser-check.sh exited with {process.ExitCode}";
         }

@@ -20,7 +20,8 @@ namespace Panicode.Crypto.Benchmarks.Evaluation;
 /// time; encryption and decryption speed at 16, 1,536 and 1,048,576 bytes; memory), for every block cipher of the
 /// registry (<see cref="Families.BlockCiphers"/>, 128-bit blocks) in the Reference and Unsafe flavours, with the
 /// built-in <see cref="Aes"/> and BouncyCastle 2.7's engines as reference rows where they have the cipher. Writes
-/// <c>docs/evaluation/</c>: README.md (the report) and PNG charts drawn with ScottPlot.
+/// README.md (the report) and PNG charts drawn with ScottPlot to <c>artifacts/evaluation/</c>, or with
+/// <c>--write-docs</c> to the committed <c>docs/evaluation/</c>.
 /// </summary>
 /// <remarks>
 /// A Stopwatch harness, not BenchmarkDotNet: a full BenchmarkDotNet run over this matrix takes hours. Each cell runs
@@ -44,6 +45,7 @@ public static class CryptrecEvaluation
         Stopwatch total = Stopwatch.StartNew();
 
         List<Subject> subjects = Subjects().ToList();
+        Console.WriteLine($"The CRYPTREC-style evaluation ({(quick ? "quick" : "complete")}): {subjects.Count} rows, {rounds} rounds after a warm-up; writing to {outputDirectory}");
         Dictionary<(Subject, string), double> best = new();
         byte[] key = new byte[16];
         new Random(1).NextBytes(key);
@@ -55,9 +57,17 @@ public static class CryptrecEvaluation
         // Round 0 is a warm-up, not recorded: it lets the JIT tier every path up before anything is timed.
         for (int round = 0; round <= rounds; round++)
         {
+            string roundName = round == 0 ? "warm-up round" : $"round {round}/{rounds}";
             Dictionary<(Subject, string), double> record = round == 0 ? new() : best;
+            HashSet<string> started = new();
             foreach (Subject subject in subjects)
             {
+                string family = subject.Algorithm.Split('-')[0];
+                if (started.Add(family))
+                {
+                    Console.WriteLine($"{total.Elapsed:mm\\:ss}  {roundName}: {family}");
+                }
+
                 Measure(record, subject, "KeySetup", cellSeconds, () => subject.KeySetup(key));
                 foreach (int size in s_sizes)
                 {
@@ -69,21 +79,29 @@ public static class CryptrecEvaluation
             }
         }
 
+        Console.WriteLine($"{total.Elapsed:mm\\:ss}  managed allocation per call, then each row's process memory in a process of its own");
         Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
         var memory = ProcessMemory.Measure(subjects);
+        Console.WriteLine($"{total.Elapsed:mm\\:ss}  ECDSA and ECDH");
         string publicKey = PublicKeySection.Build(quick);
+        if (!quick)
+        {
+            Console.WriteLine($"{total.Elapsed:mm\\:ss}  Mono x86-64 (installs Mono and builds the Mono runner when missing)");
+        }
+
         string mono = quick ? "Not measured in the quick form." : MonoColumn();
         Directory.CreateDirectory(outputDirectory);
         string browser = quick
             ? Environment.NewLine + "## WebAssembly in Chromium (the browser demo)" + Environment.NewLine + Environment.NewLine + "Not measured in the quick form." + Environment.NewLine
             : BrowserColumn.Section(subjects, best, outputDirectory);
         double loadAfter = LoadAverage();
+        Console.WriteLine($"{total.Elapsed:mm\\:ss}  charts and report");
         Charts.Write(outputDirectory, subjects, best, s_sizes);
         (string rule, int slower) = SlowerThanReference(subjects, best);
         string report = Report(subjects, best, allocated, memory, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + rule + publicKey + MonoSection(mono) + browser;
         File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
         Console.WriteLine(report);
-        Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)})");
+        Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)}; the committed docs/evaluation/ is written only by --evaluation --write-docs)");
         if (slower > 0)
         {
             Console.Error.WriteLine($"{slower} Unsafe result(s) slower than the Reference flavour: see \"Unsafe against Reference\" in the report.");

@@ -2,14 +2,15 @@ using System;
 using System.Collections.Generic;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
 // Hierocrypt-3 and CIPHERUNICORN-A: no BouncyCastle, OpenSSL or built-in implementation exists, so these classes
-// compare the two flavours only (CipherSpec requires a BouncyCastle engine). Sizes are CRYPTREC's (seed 002): one
-// block, 1,536 bytes and 1 MiB, in both the short and the full matrix.
+// compare the two flavours only (CipherSpec requires a BouncyCastle engine). Sizes are CRYPTREC's: one
+// block, 1,536 bytes and 1 MiB in the full matrix; the short one keeps one block and 1 MiB, encryption, 128-bit keys.
 
-/// <summary>Reference (baseline) and Unsafe over CRYPTREC's message sizes, ECB both ways, 128- and 256-bit keys.</summary>
+/// <summary>Reference (baseline) and Unsafe over CRYPTREC's message sizes, ECB both ways, 128- and 256-bit keys (see <see cref="RunSettings"/>).</summary>
 public abstract class FlavourThroughputBenchmarks
 {
     private SymmetricAlgorithmRunner _reference = null!;
@@ -18,14 +19,20 @@ public abstract class FlavourThroughputBenchmarks
     private byte[] _input = null!;
     private byte[] _output = null!;
 
-    [Params(128, 256)]
+    [ParamsSource(nameof(KeyBitsValues))]
     public int KeyBits { get; set; }
 
-    [Params(Operation.EcbEncrypt, Operation.EcbDecrypt)]
+    [ParamsSource(nameof(Operations))]
     public Operation Operation { get; set; }
 
-    [Params(16, 1536, 1048576)]
+    [ParamsSource(nameof(SizeValues))]
     public int Size { get; set; }
+
+    public static IEnumerable<int> KeyBitsValues => RunSettings.KeyBits;
+
+    public static IEnumerable<Operation> Operations => RunSettings.Short ? new[] { Operation.EcbEncrypt } : new[] { Operation.EcbEncrypt, Operation.EcbDecrypt };
+
+    public static IEnumerable<int> SizeValues => RunSettings.Sizes(16);
 
     protected abstract Func<SymmetricAlgorithm> CreateReference { get; }
 
@@ -72,8 +79,10 @@ public abstract class FlavourKeySetupBenchmarks
     private byte[] _block = null!;
     private byte[] _output = null!;
 
-    [Params(128, 256)]
+    [ParamsSource(nameof(KeyBitsValues))]
     public int KeyBits { get; set; }
+
+    public static IEnumerable<int> KeyBitsValues => RunSettings.KeyBits;
 
     protected abstract Func<SymmetricAlgorithm> CreateReference { get; }
 

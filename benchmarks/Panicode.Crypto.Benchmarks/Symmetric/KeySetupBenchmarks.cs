@@ -1,4 +1,6 @@
+using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
+using Panicode.Crypto.Benchmarks.Infrastructure;
 
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
@@ -14,8 +16,10 @@ public abstract class KeySetupBenchmarks
     private byte[] _block = null!;
     private byte[] _output = null!;
 
-    [Params(128, 256)]
+    [ParamsSource(nameof(KeyBitsValues))]
     public int KeyBits { get; set; }
+
+    public static IEnumerable<int> KeyBitsValues => RunSettings.KeyBits;
 
     protected abstract CipherSpec Spec { get; }
 

@@ -5,24 +5,12 @@ using Panicode.Crypto.Modes;
 namespace Panicode.Crypto.Unsafe.Aead;
 
 /// <summary>
-/// GHASH for the Unsafe flavour, chosen once per key: PCLMULQDQ where the CPU has it and intrinsics are allowed, else
-/// the Reference flavour's constant-time integer GHASH (a table-driven one would be faster but index memory by H).
+/// The one-pass GCM loops of the Unsafe flavour (its GHASH is chosen from <c>UnsafeCores.GHash</c>).
 /// </summary>
 internal static class UnsafeGHash
 {
-    public static GHash Create(ReadOnlySpan<byte> h, bool allowIntrinsics)
-    {
-#if NET
-        if (allowIntrinsics && GHashClmul.IsSupported)
-        {
-            return new GHashClmul(h);
-        }
-#endif
-        return new GHashPortable(h);
-    }
-
     /// <summary>
-    /// The one-pass GCM loop for a core and the hash <see cref="Create"/> gave: the stitched AES-NI loop for the AES-NI
+    /// The one-pass GCM loop for a core and the hash the catalogue chose: the stitched AES-NI loop for the AES-NI
     /// core, the chunked CTR-then-XOR-and-hash loop with carry-less multiplies for any other 16-byte core, or null (no
     /// PCLMULQDQ, or intrinsics not allowed: Gcm then runs CTR and GHASH one after the other).
     /// </summary>

@@ -364,7 +364,7 @@ internal sealed partial class RsaKey : IDisposable
         return x;
     }
 
-    private static byte[] Trim(byte[] value)
+    internal static byte[] Trim(byte[] value)
     {
         int start = 0;
         while (start < value.Length && value[start] == 0)
@@ -395,7 +395,7 @@ internal sealed partial class RsaKey : IDisposable
         return result;
     }
 
-    private static byte[] Pad(byte[] value, int length)
+    internal static byte[] Pad(byte[] value, int length)
     {
         if (value.Length == length)
         {

@@ -87,7 +87,7 @@ internal sealed partial class RsaKey
         return BigInteger.Abs(x - y) > BigInteger.One << (bits - 100);
     }
 
-    private static bool PassesTrialDivision(byte[] candidate, out uint modE)
+    internal static bool PassesTrialDivision(byte[] candidate, out uint modE)
     {
         modE = Remainder(candidate, PublicExponent);
         foreach (uint[] group in s_smallPrimeGroups)
@@ -261,7 +261,7 @@ internal sealed partial class RsaKey
         return (BigInteger.One + (l * (PublicExponent - (long)u))) / PublicExponent;
     }
 
-    private static byte[] ToBytes(BigInteger x, int length)
+    internal static byte[] ToBytes(BigInteger x, int length)
     {
         byte[] raw = x.ToByteArray();   // little-endian two's complement, a sign byte at most beyond the value
         byte[] result = new byte[length];
@@ -274,7 +274,7 @@ internal sealed partial class RsaKey
         return result;
     }
 
-    private static BigInteger FromBytes(byte[] bigEndian)
+    internal static BigInteger FromBytes(byte[] bigEndian)
     {
         byte[] le = new byte[bigEndian.Length + 1];
         for (int i = 0; i < bigEndian.Length; i++)

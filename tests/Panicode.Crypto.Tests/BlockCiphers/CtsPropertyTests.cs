@@ -87,14 +87,20 @@ public class CtsPropertyTests
     {
         // As documented on BlockCipherAlgorithm: CTS never pads, whatever Padding says.
         Random random = new(31);
+        int bits;
+        using (SymmetricAlgorithm probe = implementation.Create())
+        {
+            bits = probe.BlockSize;
+        }
+
         byte[] key = Bytes(random, 16);
-        byte[] iv = Bytes(random, 16);
+        byte[] iv = Bytes(random, bits / 8);
         byte[] message = Bytes(random, 41);
-        using SymmetricAlgorithm none = new CipherCase(128, CipherMode.CTS, 128, PaddingMode.None).Configure(implementation.Create(), key, iv);
+        using SymmetricAlgorithm none = new CipherCase(bits, CipherMode.CTS, bits, PaddingMode.None).Configure(implementation.Create(), key, iv);
         byte[] expected = Encrypt(none, message);
         foreach (PaddingMode padding in CipherCase.Paddings.Where(p => p != PaddingMode.None))
         {
-            using SymmetricAlgorithm padded = new CipherCase(128, CipherMode.CTS, 128, padding).Configure(implementation.Create(), key, iv);
+            using SymmetricAlgorithm padded = new CipherCase(bits, CipherMode.CTS, bits, padding).Configure(implementation.Create(), key, iv);
             Assert.Equal(Convert.ToHexString(expected), Convert.ToHexString(Encrypt(padded, message)));
             Assert.Equal(Convert.ToHexString(message), Convert.ToHexString(Decrypt(padded, expected)));
         }

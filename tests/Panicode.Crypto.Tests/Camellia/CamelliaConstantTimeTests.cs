@@ -1,6 +1,7 @@
 using System;
 using System.Linq;
 using System.Security.Cryptography;
+using Panicode.Crypto.Catalog;
 using Panicode.Crypto.BlockCiphers.Camellia;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Tests.Infrastructure;
@@ -203,14 +204,10 @@ public sealed class CamelliaConstantTimeTests
     /// <summary>Camellia (every mode and padding) over a core of the test's choice.</summary>
     private sealed class CoreCamellia : CamelliaCipher
     {
-        private readonly Func<byte[], BlockCipher> _create;
-
         public CoreCamellia(Func<byte[], BlockCipher> create)
+            : base(CipherCores.Single("Test", (key, _) => create(key.ToArray())))
         {
-            _create = create;
         }
-
-        private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => _create(key.ToArray());
     }
 
     /// <summary>Each block goes through the inner core as a two-block call of the block twice; both halves must agree.</summary>

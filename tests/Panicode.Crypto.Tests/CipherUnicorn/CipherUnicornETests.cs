@@ -65,33 +65,6 @@ public sealed class CipherUnicornETests
     }
 
     [Fact]
-    public void UnsafeFlavourEqualsReferenceInEveryModeAndPadding() =>
-        Assert.True(UnsafeDifferential.RunModesAndPaddings(CipherUnicornECipher.Create, UnsafeCrypto.CreateCipherUnicornE, new[] { 8 }, s_keySizes, new Random(73)) > 0);
-
-    [Fact]
-    public void UnsafeCoreBatchesEqualSinglesAndReference() => UnsafeDifferential.ForEveryKeySize(
-        s_keySizes, new Random(74), key => new CipherUnicornECore(key), key => new CipherUnicornEPortableCore(key), "CIPHERUNICORN-E Unsafe", UnsafeDifferential.BatchEqualsSinglesAndReference);
-
-    [Fact]
-    public void UnsafeCoreHandlesEveryLengthAroundItsFourBlockLanes() => UnsafeDifferential.ForEveryKeySize(
-        s_keySizes,
-        new Random(75),
-        key => new CipherUnicornECore(key),
-        key => new CipherUnicornEPortableCore(key),
-        "CIPHERUNICORN-E Unsafe",
-        (reference, candidate, random, label) => UnsafeDifferential.LengthsMatchReference(reference, candidate, random, new[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 64, 67 }, label));
-
-    [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public void BothCoresKeepTheContractAfterDispose(bool used)
-    {
-        Random random = new(76);
-        UnsafeDifferential.EdgesOfTheContract(new CipherUnicornECore(UnsafeDifferential.Bytes(random, 16)), used, random, "CIPHERUNICORN-E Reference");
-        UnsafeDifferential.EdgesOfTheContract(new CipherUnicornEPortableCore(UnsafeDifferential.Bytes(random, 16)), used, random, "CIPHERUNICORN-E Unsafe");
-    }
-
-    [Fact]
     public void CoresRejectOtherKeySizesAndTheCipherOtherSizes()
     {
         Assert.Throws<ArgumentException>(() => new CipherUnicornECore(new byte[24]));

@@ -1,6 +1,7 @@
 using System;
 using Panicode.Crypto.Modes;
 using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Tests.Clefia;
 
@@ -15,9 +16,9 @@ public sealed class UnsafeClefiaTests
     {
         bool allowed = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
         Assert.Equal(allowed, Unsafe.Internal.CpuFeatures.IntrinsicsAllowed);
-        using BlockCipher auto = UnsafeClefia.CreateCore(new byte[16], allowed);
+        using BlockCipher auto = UnsafeCores.Flavour(UnsafeCores.Clefia, allowed).CreateCipher(new byte[16], 16);
         Assert.Equal(ClefiaGfniCore.IsSupported && allowed, auto is ClefiaGfniCore);
-        using BlockCipher portable = UnsafeClefia.CreateCore(new byte[16], allowIntrinsics: false);
+        using BlockCipher portable = UnsafeCores.Flavour(UnsafeCores.Clefia, allowIntrinsics: false).CreateCipher(new byte[16], 16);
         Assert.IsType<ClefiaPortableCore>(portable);
     }
 }

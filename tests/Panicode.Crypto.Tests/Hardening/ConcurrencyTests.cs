@@ -71,7 +71,7 @@ public sealed class ConcurrencyTests
     public void EveryPublicObjectTypeHasARow()
     {
         string[] kinds = Rows.Keys.Select(k => k.Split(' ')[0]).Distinct().ToArray();
-        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa" })
+        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa", "Dsa" })
         {
             Assert.Contains(kind, kinds);
         }
@@ -92,10 +92,12 @@ public sealed class ConcurrencyTests
     [MemberData(nameof(BlockCiphers))]
     public void OneShotsWhileAnotherThreadChangesTheKeyAreUnderAKeyThatWasSet(Implementation<SymmetricAlgorithm> flavour)
     {
-        byte[][] keys = { Bytes(16, 11), Bytes(32, 12) };
+        using SymmetricAlgorithm shared = flavour.Create();
+
+        // Two keys of different sizes where the cipher has them (the 64-bit ciphers take 128-bit keys only).
+        byte[][] keys = { Bytes(16, 11), Bytes(shared.ValidKeySize(256) ? 32 : 16, 12) };
         byte[] plaintext = Bytes(16 * 40, 13);
         byte[][] expected = keys.Select(k => Reference(flavour.Family, k).EncryptEcb(plaintext, PaddingMode.None)).ToArray();
-        using SymmetricAlgorithm shared = flavour.Create();
         shared.Key = keys[0];
         int stop = 0;
         int wrong = 0;
@@ -313,6 +315,11 @@ public sealed class ConcurrencyTests
         foreach (Flavour<ManagedRsa> flavour in Families.Rsa.Flavours)
         {
             Add("Rsa", flavour, () => new RsaSubject(flavour));
+        }
+
+        foreach (Flavour<ManagedDsa> flavour in Families.Dsa.Flavours)
+        {
+            Add("Dsa", flavour, () => new DsaSubject(flavour));
         }
 
         return rows;
@@ -776,6 +783,37 @@ public sealed class ConcurrencyTests
             byte[] message = data.AsSpan(0, 16).ToArray();
             byte[] plain = _shared.Decrypt(_builtIn.Encrypt(message, RSAEncryptionPadding.OaepSHA256), RSAEncryptionPadding.OaepSHA256);
             return Same(plain, message) ? null : "decryption";
+        }
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });
+    }
+
+    /// <summary>DSA on one shared key: deterministic signatures (checked by the built-in DSA) and verification.</summary>
+    private sealed class DsaSubject : Subject
+    {
+        private readonly ManagedDsa _shared;
+        private readonly DSA _builtIn;
+
+        public DsaSubject(Flavour<ManagedDsa> flavour)
+        {
+            _builtIn = DSA.Create(1024);
+            _shared = flavour.Create();
+            _shared.ImportParameters(_builtIn.ExportParameters(true));
+        }
+
+        public override int CallsPerThread => 10;
+
+        public override string? Call(int thread, int iteration)
+        {
+            byte[] data = Bytes(40, (100 * thread) + iteration);
+            byte[] signature = _shared.SignData(data, HashAlgorithmName.SHA256);
+            if (!_builtIn.VerifyData(data, signature, HashAlgorithmName.SHA256))
+            {
+                return "signature";
+            }
+
+            data[0] ^= 1;
+            return _shared.VerifyData(data, signature, HashAlgorithmName.SHA256) ? "forgery accepted" : null;
         }
 
         public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });

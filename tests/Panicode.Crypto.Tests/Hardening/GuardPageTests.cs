@@ -63,7 +63,7 @@ public sealed class GuardPageTests
     {
         using SymmetricAlgorithm algorithm = flavour.Create();
         algorithm.Key = ConcurrencyTests.Bytes(16, 2);
-        byte[] iv = ConcurrencyTests.Bytes(16, 3);
+        byte[] iv = ConcurrencyTests.Bytes(algorithm.BlockSize / 8, 3);
         using var guarded = new GuardedRegion(16384);
         int checkedLengths = 0;
         for (int length = 0; length <= (69 * 16) + 1; length += length < 140 ? 1 : 37)

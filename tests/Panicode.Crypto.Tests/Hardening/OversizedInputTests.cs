@@ -68,6 +68,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             {
                 "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)",
                 "ManagedRsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedRsa.ImportFromEncryptedPem(passwordBytes)", "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
+                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)",
             },
             "a password of any length (PBKDF2 hashes it)"
         ),
@@ -298,6 +299,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         AddEc(Families.Ecdsa, "PrimeEcdsa", (a, p) => a.ImportParameters(p), cases);
         AddEc(Families.Ecdh, "PrimeEcdh", (a, p) => a.ImportParameters(p), cases);
         AddRsa(cases);
+        AddDsa(cases);
         return cases;
     }
 
@@ -377,6 +379,28 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
 
             Add("ImportEncryptedPkcs8PrivateKey", new[] { "ManagedRsa.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => k.ImportEncryptedPkcs8PrivateKey("pw".AsSpan(), big, out _));
             Add("RsaKeyFormats.ImportEncryptedPkcs8PrivateKey", new[] { "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(k, "pw".AsSpan(), big, out _));
+        }
+    }
+
+    private static void AddDsa(Dictionary<string, Case> cases)
+    {
+        foreach (Flavour<ManagedDsa> flavour in Families.Dsa.Flavours)
+        {
+            string f = " " + flavour;
+            void Add(string name, string[] covers, Action<ManagedDsa, byte[]> act) => cases.Add("Dsa " + name + f, new Case(covers, big =>
+            {
+                using ManagedDsa key = flavour.Create();
+                act(key, big);
+            }));
+
+            byte[] small = { 0xC5, 0x03 };
+            Add("KeySize", new[] { "ManagedDsa.KeySize" }, (k, _) => k.KeySize = Size);
+            Add("GenerateKey", Array.Empty<string>(), (k, _) => k.GenerateKey(Size, 256));
+            Add("ImportParameters P", Array.Empty<string>(), (k, big) => k.ImportParameters(new DSAParameters { P = big, Q = small, G = small, Y = small }));
+            Add("ImportParameters Q", Array.Empty<string>(), (k, big) => k.ImportParameters(new DSAParameters { P = small, Q = big, G = small, Y = small }));
+            Add("ImportSubjectPublicKeyInfo", new[] { "ManagedDsa.ImportSubjectPublicKeyInfo(source)" }, (k, big) => k.ImportSubjectPublicKeyInfo(big, out _));
+            Add("ImportPkcs8PrivateKey", new[] { "ManagedDsa.ImportPkcs8PrivateKey(source)" }, (k, big) => k.ImportPkcs8PrivateKey(big, out _));
+            Add("ImportEncryptedPkcs8PrivateKey", new[] { "ManagedDsa.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => k.ImportEncryptedPkcs8PrivateKey("pw".AsSpan(), big, out _));
         }
     }
 

@@ -47,33 +47,6 @@ public sealed class HierocryptL1Tests
     }
 
     [Fact]
-    public void UnsafeFlavourEqualsReferenceInEveryModeAndPadding() =>
-        Assert.True(UnsafeDifferential.RunModesAndPaddings(HierocryptL1Cipher.Create, UnsafeCrypto.CreateHierocryptL1, new[] { 8 }, s_keySizes, new Random(71)) > 0);
-
-    [Fact]
-    public void UnsafeCoreBatchesEqualSinglesAndReference() => UnsafeDifferential.ForEveryKeySize(
-        s_keySizes, new Random(72), key => new HierocryptL1Core(key), key => new HierocryptL1PortableCore(key), "Hierocrypt-L1 Unsafe", UnsafeDifferential.BatchEqualsSinglesAndReference);
-
-    [Fact]
-    public void UnsafeCoreHandlesEveryLengthAroundItsFourBlockLanes() => UnsafeDifferential.ForEveryKeySize(
-        s_keySizes,
-        new Random(73),
-        key => new HierocryptL1Core(key),
-        key => new HierocryptL1PortableCore(key),
-        "Hierocrypt-L1 Unsafe",
-        (reference, candidate, random, label) => UnsafeDifferential.LengthsMatchReference(reference, candidate, random, new[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 64, 67 }, label));
-
-    [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public void BothCoresKeepTheContractAfterDispose(bool used)
-    {
-        Random random = new(74);
-        UnsafeDifferential.EdgesOfTheContract(new HierocryptL1Core(UnsafeDifferential.Bytes(random, 16)), used, random, "Hierocrypt-L1 Reference");
-        UnsafeDifferential.EdgesOfTheContract(new HierocryptL1PortableCore(UnsafeDifferential.Bytes(random, 16)), used, random, "Hierocrypt-L1 Unsafe");
-    }
-
-    [Fact]
     public void CoresRejectOtherKeySizesAndTheCipherOtherSizes()
     {
         Assert.Throws<ArgumentException>(() => new HierocryptL1Core(new byte[24]));

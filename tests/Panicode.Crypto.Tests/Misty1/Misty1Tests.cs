@@ -70,33 +70,6 @@ public sealed class Misty1Tests
     }
 
     [Fact]
-    public void UnsafeFlavourEqualsReferenceInEveryModeAndPadding() =>
-        Assert.True(UnsafeDifferential.RunModesAndPaddings(Misty1Cipher.Create, UnsafeCrypto.CreateMisty1, new[] { 8 }, s_keySizes, new Random(63)) > 0);
-
-    [Fact]
-    public void UnsafeCoreBatchesEqualSinglesAndReference() => UnsafeDifferential.ForEveryKeySize(
-        s_keySizes, new Random(64), key => new Misty1Core(key), key => new Misty1PortableCore(key), "MISTY1 Unsafe", UnsafeDifferential.BatchEqualsSinglesAndReference);
-
-    [Fact]
-    public void UnsafeCoreHandlesEveryLengthAroundItsFourBlockLanes() => UnsafeDifferential.ForEveryKeySize(
-        s_keySizes,
-        new Random(65),
-        key => new Misty1Core(key),
-        key => new Misty1PortableCore(key),
-        "MISTY1 Unsafe",
-        (reference, candidate, random, label) => UnsafeDifferential.LengthsMatchReference(reference, candidate, random, new[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 64, 67 }, label));
-
-    [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public void BothCoresKeepTheContractAfterDispose(bool used)
-    {
-        Random random = new(66);
-        UnsafeDifferential.EdgesOfTheContract(new Misty1Core(UnsafeDifferential.Bytes(random, 16)), used, random, "MISTY1 Reference");
-        UnsafeDifferential.EdgesOfTheContract(new Misty1PortableCore(UnsafeDifferential.Bytes(random, 16)), used, random, "MISTY1 Unsafe");
-    }
-
-    [Fact]
     public void CoresRejectOtherKeySizesAndTheCipherOtherSizes()
     {
         Assert.Throws<ArgumentException>(() => new Misty1Core(new byte[24]));

@@ -1,5 +1,4 @@
-using System;
-using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 
@@ -9,5 +8,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.CipherUnicorn;
 /// </summary>
 internal sealed class UnsafeCipherUnicornE : CipherUnicornECipher
 {
-    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => new CipherUnicornEPortableCore(key);
+    public UnsafeCipherUnicornE()
+        : base(UnsafeCores.Flavour(UnsafeCores.CipherUnicornE, allowIntrinsics: true))
+    {
+    }
 }

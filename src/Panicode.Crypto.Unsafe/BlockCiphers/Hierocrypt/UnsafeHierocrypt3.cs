@@ -1,7 +1,6 @@
 using System;
-using Panicode.Crypto.Aead;
 using Panicode.Crypto.Modes;
-using Panicode.Crypto.Unsafe.Aead;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 
@@ -12,30 +11,11 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 /// </summary>
 internal sealed class UnsafeHierocrypt3 : Hierocrypt3Cipher
 {
-    private readonly bool _allowIntrinsics;
-
     public UnsafeHierocrypt3(bool allowIntrinsics)
+        : base(UnsafeCores.Flavour(UnsafeCores.Hierocrypt3, allowIntrinsics))
     {
-        _allowIntrinsics = allowIntrinsics;
     }
 
-    // GCM and GMAC over this flavour hash with carry-less multiply instructions where the CPU has them.
-    private protected override GHash CreateGHash(ReadOnlySpan<byte> hashKey) => UnsafeGHash.Create(hashKey, _allowIntrinsics);
-
-    // GCM's whole blocks: the core's batches for the keystream, then one pass of XOR and carry-less multiplies.
-    private protected override GcmBulk? CreateGcmBulk(BlockCipher cipher, GHash ghash) => UnsafeGHash.CreateBulk(cipher, ghash);
-
-    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateCore(key, _allowIntrinsics);
-
-    /// <summary>The core this flavour uses for a key.</summary>
-    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics)
-    {
-#if NET
-        if (allowIntrinsics && Hierocrypt3GfniCore.IsSupported)
-        {
-            return new Hierocrypt3GfniCore(key);
-        }
-#endif
-        return new Hierocrypt3PortableCore(key);
-    }
+    /// <summary>The core this flavour uses for a key (tests).</summary>
+    internal static BlockCipher CreateCore(ReadOnlySpan<byte> key, bool allowIntrinsics) => UnsafeCores.Flavour(UnsafeCores.Hierocrypt3, allowIntrinsics).CreateCipher(key, 16);
 }

@@ -1,5 +1,4 @@
-using System;
-using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 
@@ -9,5 +8,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 /// </summary>
 internal sealed class UnsafeHierocryptL1 : HierocryptL1Cipher
 {
-    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => new HierocryptL1PortableCore(key);
+    public UnsafeHierocryptL1()
+        : base(UnsafeCores.Flavour(UnsafeCores.HierocryptL1, allowIntrinsics: true))
+    {
+    }
 }

@@ -1,5 +1,4 @@
-using System;
-using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Misty1;
 
@@ -9,5 +8,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Misty1;
 /// </summary>
 internal sealed class UnsafeMisty1 : Misty1Cipher
 {
-    private protected override BlockCipher CreateCipher(ReadOnlySpan<byte> key, int blockSizeInBytes) => new Misty1PortableCore(key);
+    public UnsafeMisty1()
+        : base(UnsafeCores.Flavour(UnsafeCores.Misty1, allowIntrinsics: true))
+    {
+    }
 }

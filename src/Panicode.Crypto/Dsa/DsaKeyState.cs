@@ -1,0 +1,29 @@
+using System.Security.Cryptography;
+using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modular;
+
+namespace Panicode.Crypto.Dsa;
+
+/// <summary>The key of a ManagedDsa object (see <see cref="KeyState{TKey}"/>).</summary>
+internal sealed class DsaKeyState : KeyState<DsaKey>
+{
+    private readonly ModularArithmetic _arithmetic;
+
+    public DsaKeyState(ModularArithmetic arithmetic, int keySize)
+        : base(keySize)
+    {
+        _arithmetic = arithmetic;
+    }
+
+    public ModularArithmetic Arithmetic => _arithmetic;
+
+    public void Import(in DSAParameters parameters)
+    {
+        ThrowIfDisposed();
+        Replace(DsaKey.Import(_arithmetic, parameters));
+    }
+
+    private protected override DsaKey Generate(int keySize) => DsaKey.Generate(_arithmetic, keySize);
+
+    private protected override int KeySizeOf(DsaKey key) => key.KeySize;
+}
