@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The browser check: publishes the Blazor WebAssembly demo (samples/Panicode.Crypto.BrowserDemo), serves it on loopback
 # and opens it in headless Chromium with ?check=1, so the page runs its self-test (every cipher and curve, both
-# flavours) on .NET's WebAssembly runtime and posts the result back (tools/browser/drive.py). Fails when any check fails
-# or the page never reports. Installs Debian's chromium when missing.
+# flavours) on .NET's WebAssembly runtime and posts the result back (tools/browser/drive.py); then it uses the page's
+# tools through their controls over the DevTools protocol (tools/browser/user_flow.py) and checks a screenshot. Fails
+# when any check or step fails or the page never reports. Installs Debian's chromium when missing.
 #   scripts/browser-check.sh                     the self-test (CI; about 2 minutes, most of it the publish)
 #   scripts/browser-check.sh --bench [--cell S]  also the page's short benchmark (the evaluation's browser column)
 # The report is artifacts/browser/report.json.

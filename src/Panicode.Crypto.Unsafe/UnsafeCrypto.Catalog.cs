@@ -37,6 +37,7 @@ public static partial class UnsafeCrypto
         "Ecdsa" => CreateEcdsa(),
         "Ecdh" => CreateEcdh(),
         "Rsa" => CreateRsa(),
+        "Dsa" => CreateDsa(),
         _ => null,
     };
 }

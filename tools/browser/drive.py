@@ -3,6 +3,7 @@
 post its self-test (and benchmark) report to /report. Writes the report as JSON, prints a summary, and exits non-zero
 when the report never came or any check failed. Used by scripts/browser-check.sh; no third-party packages."""
 import argparse, http.server, json, os, shutil, socketserver, subprocess, sys, tempfile, threading, time
+import cdp, user_flow
 
 parser = argparse.ArgumentParser()
 parser.add_argument("root", help="the published wwwroot folder")
@@ -10,6 +11,8 @@ parser.add_argument("--out", required=True, help="where to write the report (JSO
 parser.add_argument("--bench", action="store_true", help="also run the page's short benchmark")
 parser.add_argument("--cell", type=float, default=0, help="seconds per benchmark cell (the page's default: 0.1)")
 parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for the report")
+parser.add_argument("--no-flow", action="store_true", help="skip the user flow through the page's controls")
+parser.add_argument("--screenshot", default="artifacts/browser/user-flow.png", help="where the user flow's screenshot goes")
 args = parser.parse_args()
 
 report = {}
@@ -49,12 +52,16 @@ profile = tempfile.mkdtemp(prefix="panicode-chromium-")
 # The flags a headless run needs on a closed-network machine (no background connections, no sandbox as root).
 flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+         "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--window-size=1280,2400",
          f"--user-data-dir={profile}", "--remote-debugging-port=0", url]
 started = time.time()
 browser = subprocess.Popen([chromium, *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+flow = None
 try:
     ok = arrived.wait(args.timeout)
+    if ok and not args.no_flow:
+        # The self-test has reported; now a user's visit, through the page's own controls (user_flow.py).
+        flow = user_flow.run(cdp.Cdp(cdp.page_websocket(profile)), f"http://127.0.0.1:{port}/", args.screenshot)
 finally:
     browser.terminate()
     try:
@@ -81,4 +88,13 @@ for c in failed:
     print(f"  FAILED {c['algorithm']} [{c['flavour']}] {c['check']}: {c['detail']}")
 algorithms = {(c["algorithm"], c["flavour"]) for c in checks}
 print(f"  {len(algorithms)} algorithm/flavour pairs checked")
-sys.exit(1 if failed or not checks else 0)
+flow_failed = []
+if flow is not None:
+    report["userFlow"] = flow
+    with open(args.out, "w") as f:
+        json.dump(report, f, indent=1, ensure_ascii=False)
+    flow_failed = [step for step in flow if not step["passed"]]
+    print(f"browser user flow: {len(flow)} steps through the page's controls, {len(flow_failed)} failed; screenshot {args.screenshot}")
+    for step in flow_failed:
+        print(f"  FAILED {step['step']}: {step['detail']}")
+sys.exit(1 if failed or not checks or flow_failed else 0)

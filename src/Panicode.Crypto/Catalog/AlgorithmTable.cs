@@ -77,6 +77,7 @@ internal static class AlgorithmTable
         "Ecdsa" => PrimeEcdsa.Create(),
         "Ecdh" => PrimeEcdh.Create(),
         "Rsa" => ManagedRsa.Create(),
+        "Dsa" => ManagedDsa.Create(),
         _ => null,
     };
 
@@ -155,6 +156,10 @@ internal static class AlgorithmTable
             .Oids["id-ecPublicKey"] = "1.2.840.10045.2.1";
         Add("Rsa", new[] { "RSA" }, AlgorithmKind.PublicKey, "ManagedRsa", "ManagedRsa.Create()", "UnsafeCrypto.CreateRsa()", "RFC 8017 (PKCS #1 v2.2: v1.5, PSS, OAEP)")
             .Oids["rsaEncryption"] = "1.2.840.113549.1.1.1";
+
+        // RFC 3279 section 2.3.2 (id-dsa).
+        Add("Dsa", new[] { "DSA" }, AlgorithmKind.Signature, "ManagedDsa", "ManagedDsa.Create()", "UnsafeCrypto.CreateDsa()", "FIPS 186-4; RFC 6979 (deterministic)")
+            .Oids["id-dsa"] = "1.2.840.10040.4.1";
         return rows.ToArray();
     }
 }
