@@ -348,13 +348,17 @@ internal class StructEcGroup<TE, TF> : EcGroup
     /// <summary>acc += d P for an odd digit d from a table of P, 3P, ..., 15P (negative d: y negated).</summary>
     protected void AddDigitVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<AffinePoint<TE>> table, int d)
     {
-        AffinePoint<TE> e = table[(d < 0 ? -d : d) >> 1];
-        if (d < 0)
+        ref readonly AffinePoint<TE> entry = ref table[(d < 0 ? -d : d) >> 1];
+        if (d > 0)
         {
-            TE zero = default;
-            _f.Sub(ref e.Y, in zero, in e.Y);
+            AddAffineVar(ref acc, ref inf, in entry);
+            return;
         }
 
+        AffinePoint<TE> e = default;
+        TE zero = default;
+        e.X = entry.X;
+        _f.Sub(ref e.Y, in zero, in entry.Y);
         AddAffineVar(ref acc, ref inf, in e);
     }
 
