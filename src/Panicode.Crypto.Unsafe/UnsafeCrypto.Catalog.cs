@@ -38,6 +38,7 @@ public static partial class UnsafeCrypto
         "Ecdh" => CreateEcdh(),
         "Rsa" => CreateRsa(),
         "Dsa" => CreateDsa(),
+        "Dh" => CreateDiffieHellman(),
         _ => null,
     };
 }
