@@ -61,6 +61,9 @@ public static class Families
     public static readonly BlockCipherFamily CipherUnicornE = new(
         CipherUnicornECipher.Create, UnsafeCrypto.CreateCipherUnicornE, UnsafeCrypto.CreateCipherUnicornE, ReferenceCores.CipherUnicornE, UnsafeCores.CipherUnicornE);
 
+    public static readonly BlockCipherFamily TripleDes = new(
+        TripleDesCipher.Create, UnsafeCrypto.CreateTripleDes, UnsafeCrypto.CreateTripleDes, ReferenceCores.TripleDes, UnsafeCores.TripleDes);
+
     // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
     // no intrinsic path, hence no Unsafe-Portable flavour.
     public static readonly Family<PrimeEcdsa> Ecdsa = new("Ecdsa", ("Reference", PrimeEcdsa.Create), ("Unsafe", UnsafeCrypto.CreateEcdsa));
@@ -105,7 +108,7 @@ public static class Families
     /// <summary>Every block cipher that has <paramref name="bits"/>-bit blocks, e.g. 128 for GCM, CCM and CMAC.</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphersWithBlockSize(int bits) => BlockCiphers.Where(f => f.BlockSizes.Contains(bits));
 
-    /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E).</summary>
+    /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E, Triple DES).</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphers64 => BlockCiphersWithBlockSize(64);
 
     /// <summary>The family called <paramref name="name"/> (case-insensitive), or null.</summary>

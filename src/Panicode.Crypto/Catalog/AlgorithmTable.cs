@@ -69,6 +69,7 @@ internal static class AlgorithmTable
         "HierocryptL1" => HierocryptL1Cipher.Create(),
         "Misty1" => Misty1Cipher.Create(),
         "CipherUnicornE" => CipherUnicornECipher.Create(),
+        "TripleDes" => TripleDesCipher.Create(),
         "KCipher2" => KCipher2Cipher.Create(),
         "Enocoro128v2" => Enocoro128v2Cipher.Create(),
         "Mugi" => MugiCipher.Create(),
@@ -128,6 +129,10 @@ internal static class AlgorithmTable
         // RFC 2994 section 4 (MISTY1-CBC).
         Cipher("Misty1", new[] { "MISTY1" }, "Misty1Cipher", "CreateMisty1", "RFC 2994").Oids["misty1-cbc"] = "1.2.392.200011.61.1.1.1.1";
         Cipher("CipherUnicornE", new[] { "CIPHERUNICORN-E" }, "CipherUnicornECipher", "CreateCipherUnicornE", "CIPHERUNICORN-E (NEC; CRYPTREC)");
+
+        // RFC 8018 appendix B.2.2 (des-EDE3-CBC).
+        Cipher("TripleDes", new[] { "3DES", "TDEA", "TripleDES", "DES-EDE3" }, "TripleDesCipher", "CreateTripleDes", "NIST SP 800-67 rev. 2; FIPS 46-3")
+            .Oids["des-ede3-cbc"] = "1.2.840.113549.3.7";
 
         Mode("Ecb", new[] { "ECB" }, "SymmetricAlgorithm.Mode = CipherMode.ECB; EncryptEcb", "NIST SP 800-38A", s_anyBlock);
         Mode("Cbc", new[] { "CBC" }, "SymmetricAlgorithm.Mode = CipherMode.CBC; EncryptCbc", "NIST SP 800-38A", s_anyBlock);
