@@ -61,6 +61,9 @@ public static class Families
     public static readonly BlockCipherFamily CipherUnicornE = new(
         CipherUnicornECipher.Create, UnsafeCrypto.CreateCipherUnicornE, UnsafeCrypto.CreateCipherUnicornE, ReferenceCores.CipherUnicornE, UnsafeCores.CipherUnicornE);
 
+    public static readonly BlockCipherFamily TripleDes = new(
+        TripleDesCipher.Create, UnsafeCrypto.CreateTripleDes, UnsafeCrypto.CreateTripleDes, ReferenceCores.TripleDes, UnsafeCores.TripleDes);
+
     // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
     // no intrinsic path, hence no Unsafe-Portable flavour.
     public static readonly Family<PrimeEcdsa> Ecdsa = new("Ecdsa", ("Reference", PrimeEcdsa.Create), ("Unsafe", UnsafeCrypto.CreateEcdsa));
@@ -82,13 +85,13 @@ public static class Families
 
     // HMAC-RIPEMD-160: one class (RFC 2104 written once) over either flavour's hash; each suite replaces the random key.
     public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = new(
-        "HmacRipemd160", ("Reference", () => new HmacRipemd160()), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
+        "HmacRipemd160", ("Reference", Crypto.HmacRipemd160.Create), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
     // Stream ciphers: a Reference and an Unsafe flavour (no intrinsic path, hence no Unsafe-Portable).
-    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", Crypto.KCipher2.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
+    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", KCipher2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
 
-    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Crypto.Enocoro128v2.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
+    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Enocoro128v2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
 
-    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", Crypto.Mugi.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
+    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", MugiCipher.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
 
     private static Family[]? s_all;
 
@@ -105,7 +108,7 @@ public static class Families
     /// <summary>Every block cipher that has <paramref name="bits"/>-bit blocks, e.g. 128 for GCM, CCM and CMAC.</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphersWithBlockSize(int bits) => BlockCiphers.Where(f => f.BlockSizes.Contains(bits));
 
-    /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E).</summary>
+    /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E, Triple DES).</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphers64 => BlockCiphersWithBlockSize(64);
 
     /// <summary>The family called <paramref name="name"/> (case-insensitive), or null.</summary>

@@ -69,11 +69,12 @@ internal static class AlgorithmTable
         "HierocryptL1" => HierocryptL1Cipher.Create(),
         "Misty1" => Misty1Cipher.Create(),
         "CipherUnicornE" => CipherUnicornECipher.Create(),
-        "KCipher2" => KCipher2.Create(),
-        "Enocoro128v2" => Enocoro128v2.Create(),
-        "Mugi" => Mugi.Create(),
+        "TripleDes" => TripleDesCipher.Create(),
+        "KCipher2" => KCipher2Cipher.Create(),
+        "Enocoro128v2" => Enocoro128v2Cipher.Create(),
+        "Mugi" => MugiCipher.Create(),
         "Ripemd160" => Ripemd160.Create(),
-        "HmacRipemd160" => new HmacRipemd160(),
+        "HmacRipemd160" => HmacRipemd160.Create(),
         "Ecdsa" => PrimeEcdsa.Create(),
         "Ecdh" => PrimeEcdh.Create(),
         "Rsa" => ManagedRsa.Create(),
@@ -129,26 +130,30 @@ internal static class AlgorithmTable
         Cipher("Misty1", new[] { "MISTY1" }, "Misty1Cipher", "CreateMisty1", "RFC 2994").Oids["misty1-cbc"] = "1.2.392.200011.61.1.1.1.1";
         Cipher("CipherUnicornE", new[] { "CIPHERUNICORN-E" }, "CipherUnicornECipher", "CreateCipherUnicornE", "CIPHERUNICORN-E (NEC; CRYPTREC)");
 
+        // RFC 8018 appendix B.2.2 (des-EDE3-CBC).
+        Cipher("TripleDes", new[] { "3DES", "TDEA", "TripleDES", "DES-EDE3" }, "TripleDesCipher", "CreateTripleDes", "NIST SP 800-67 rev. 2; FIPS 46-3")
+            .Oids["des-ede3-cbc"] = "1.2.840.113549.3.7";
+
         Mode("Ecb", new[] { "ECB" }, "SymmetricAlgorithm.Mode = CipherMode.ECB; EncryptEcb", "NIST SP 800-38A", s_anyBlock);
         Mode("Cbc", new[] { "CBC" }, "SymmetricAlgorithm.Mode = CipherMode.CBC; EncryptCbc", "NIST SP 800-38A", s_anyBlock);
         Mode("Cfb", new[] { "CFB" }, "SymmetricAlgorithm.Mode = CipherMode.CFB; EncryptCfb", "NIST SP 800-38A (CFB-8 to CFB-block size)", s_anyBlock);
         Mode("Ofb", new[] { "OFB" }, "SymmetricAlgorithm.Mode = CipherMode.OFB", "NIST SP 800-38A", s_anyBlock);
         Mode("Cts", new[] { "CTS", "CBC-CS3" }, "SymmetricAlgorithm.Mode = CipherMode.CTS", "NIST SP 800-38A Addendum (CBC-CS3)", s_anyBlock);
-        Mode("Ctr", new[] { "CTR" }, "BlockCipherAlgorithm.EncryptCtr / CreateCtrTransform", "NIST SP 800-38A", s_anyBlock);
-        Mode("Gcm", new[] { "GCM" }, "BlockCipherAlgorithm.CreateGcm(key)", "NIST SP 800-38D", s_block128).UsesGHash = true;
-        Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key)", "NIST SP 800-38D", s_block128).UsesGHash = true;
-        Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key)", "NIST SP 800-38C; RFC 3610", s_block128);
-        Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key)", "NIST SP 800-38B; RFC 4493", s_block64And128);
-        Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key)", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
+        Mode("Ctr", new[] { "CTR" }, "BlockCipherAlgorithm.EncryptCtr, CreateCtrTransform(key, counter) or CreateCtrTransform(counter)", "NIST SP 800-38A", s_anyBlock);
+        Mode("Gcm", new[] { "GCM" }, "BlockCipherAlgorithm.CreateGcm(key) or CreateGcm()", "NIST SP 800-38D", s_block128).UsesGHash = true;
+        Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key) or CreateGmac()", "NIST SP 800-38D", s_block128).UsesGHash = true;
+        Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key) or CreateCcm()", "NIST SP 800-38C; RFC 3610", s_block128);
+        Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key) or CreateCmac()", "NIST SP 800-38B; RFC 4493", s_block64And128);
+        Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key) or CreateKeyWrap()", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
 
-        Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2", "KCipher2.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
-        Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2", "Enocoro128v2.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
-        Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "Mugi", "Mugi.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
+        Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
+        Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2Cipher", "Enocoro128v2Cipher.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
+        Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "MugiCipher", "MugiCipher.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
 
         // RIPEMD-160: TeleTrusT's OID; HMAC-RIPEMD-160: RFC 2857's IPsec OID.
         Add("Ripemd160", new[] { "RIPEMD-160", "RIPEMD160" }, AlgorithmKind.Hash, "Ripemd160", "Ripemd160.Create()", "UnsafeCrypto.CreateRipemd160()", "ISO/IEC 10118-3; Dobbertin, Bosselaers and Preneel")
             .Oids["ripemd160"] = "1.3.36.3.2.1";
-        Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "new HmacRipemd160(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
+        Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "HmacRipemd160.Create(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
             .Oids["hmac-ripemd160"] = "1.3.6.1.5.5.8.1.4";
 
         Add("Ecdsa", new[] { "ECDSA" }, AlgorithmKind.Signature, "PrimeEcdsa", "PrimeEcdsa.Create(curveName)", "UnsafeCrypto.CreateEcdsa(curveName)", "FIPS 186-5; SEC 1; RFC 6979 (deterministic)")

@@ -56,7 +56,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             "KW and KWP take key material of up to 2^54 semiblocks and 2^32 bytes (SP 800-38F §5.3.1): linear work, no size arithmetic beyond the length"
         ),
         (
-            new[] { "HmacRipemd160.HashData(key)", "HmacRipemd160.TryHashData(key)", "HmacRipemd160.ctor(key)", "HmacRipemd160.Key", "UnsafeCrypto.CreateHmacRipemd160(key)" },
+            new[] { "HmacRipemd160.HashData(key)", "HmacRipemd160.TryHashData(key)", "HmacRipemd160.Create(key)", "HmacRipemd160.Key", "UnsafeCrypto.CreateHmacRipemd160(key)" },
             "HMAC keys may have any length; longer ones are hashed first (RFC 2104 §2)"
         ),
         (
@@ -194,7 +194,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                 void Use(Action<BlockCipherAlgorithm> use) => With(a => { use(a); return 0; });
                 byte[] Iv(BlockCipherAlgorithm a) => new byte[a.BlockSize / 8];
 
-                Add("Key" + f, new[] { "BlockCipherAlgorithm.Key" }, big => Use(a => a.Key = big));
+                Add("Key" + f, new[] { "BlockCipherAlgorithm.Key", "TripleDesCipher.Key" }, big => Use(a => a.Key = big));
                 Add("IV" + f, new[] { "BlockCipherAlgorithm.IV" }, big => Use(a => a.IV = big));
                 Add("FeedbackSize" + f, Array.Empty<string>(), _ => Use(a => a.FeedbackSize = Size));
                 Add("KeySize" + f, Array.Empty<string>(), _ => Use(a => a.KeySize = Size));
@@ -256,8 +256,13 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             }
         }
 
-        foreach (Flavour<SymmetricAlgorithm> flavour in new[] { ("Reference", (Func<SymmetricAlgorithm>)(() => new ManagedRijndael())), ("Unsafe", UnsafeApi.UnsafeCrypto.CreateManagedRijndael) }
-            .Select(p => new Family<SymmetricAlgorithm>("ManagedRijndael", p).Flavours[0]))
+        // The drop-ins for the BCL's base types, which forward to a BlockCipherAlgorithm.
+        foreach ((string type, Flavour<SymmetricAlgorithm> flavour) in new (string, string, Func<SymmetricAlgorithm>)[]
+            {
+                ("ManagedRijndael", "Reference", () => new ManagedRijndael()), ("ManagedRijndael", "Unsafe", UnsafeApi.UnsafeCrypto.CreateManagedRijndael),
+                ("ManagedTripleDes", "Reference", () => new ManagedTripleDes()), ("ManagedTripleDes", "Unsafe", UnsafeApi.UnsafeCrypto.CreateManagedTripleDes),
+            }
+            .Select(p => (p.Item1, new Family<SymmetricAlgorithm>(p.Item1, (p.Item2, p.Item3)).Flavours[0])))
         {
             string f = " " + flavour;
             void Use(Action<SymmetricAlgorithm> use)
@@ -266,15 +271,15 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                 use(algorithm);
             }
 
-            Add("Key" + f, new[] { "ManagedRijndael.Key" }, big => Use(a => a.Key = big));
-            Add("IV" + f, new[] { "ManagedRijndael.IV" }, big => Use(a => a.IV = big));
-            Add("FeedbackSize" + f, new[] { "ManagedRijndael.FeedbackSize" }, _ => Use(a => a.FeedbackSize = Size));
-            Add("KeySize" + f, new[] { "ManagedRijndael.KeySize" }, _ => Use(a => a.KeySize = Size));
-            Add("BlockSize" + f, new[] { "ManagedRijndael.BlockSize" }, _ => Use(a => a.BlockSize = Size));
-            Add("CreateEncryptor key" + f, new[] { "ManagedRijndael.CreateEncryptor(rgbKey)" }, big => Use(a => a.CreateEncryptor(big, new byte[16])));
-            Add("CreateEncryptor IV" + f, new[] { "ManagedRijndael.CreateEncryptor(rgbIV)" }, big => Use(a => a.CreateEncryptor(key16, big)));
-            Add("CreateDecryptor key" + f, new[] { "ManagedRijndael.CreateDecryptor(rgbKey)" }, big => Use(a => a.CreateDecryptor(big, new byte[16])));
-            Add("CreateDecryptor IV" + f, new[] { "ManagedRijndael.CreateDecryptor(rgbIV)" }, big => Use(a => a.CreateDecryptor(key16, big)));
+            Add("Key" + f, new[] { type + ".Key" }, big => Use(a => a.Key = big));
+            Add("IV" + f, new[] { type + ".IV" }, big => Use(a => a.IV = big));
+            Add("FeedbackSize" + f, new[] { type + ".FeedbackSize" }, _ => Use(a => a.FeedbackSize = Size));
+            Add("KeySize" + f, new[] { type + ".KeySize" }, _ => Use(a => a.KeySize = Size));
+            Add("BlockSize" + f, new[] { type + ".BlockSize" }, _ => Use(a => a.BlockSize = Size));
+            Add("CreateEncryptor key" + f, new[] { type + ".CreateEncryptor(rgbKey)" }, big => Use(a => a.CreateEncryptor(big, new byte[a.BlockSize / 8])));
+            Add("CreateEncryptor IV" + f, new[] { type + ".CreateEncryptor(rgbIV)" }, big => Use(a => a.CreateEncryptor(key16, big)));
+            Add("CreateDecryptor key" + f, new[] { type + ".CreateDecryptor(rgbKey)" }, big => Use(a => a.CreateDecryptor(big, new byte[a.BlockSize / 8])));
+            Add("CreateDecryptor IV" + f, new[] { type + ".CreateDecryptor(rgbIV)" }, big => Use(a => a.CreateDecryptor(key16, big)));
         }
 
         foreach (Flavour<StreamCipher> flavour in Families.All.OfType<Family<StreamCipher>>().SelectMany(f => f.Flavours))
