@@ -39,7 +39,7 @@ public static partial class UnsafeCrypto
         "Ecdh" => CreateEcdh(),
         "Rsa" => CreateRsa(),
         "Dsa" => CreateDsa(),
-        "Dh" => CreateDiffieHellman(),
+        "Ffdh" => CreateDiffieHellman(),
         _ => null,
     };
 }
