@@ -39,7 +39,7 @@ public static partial class UnsafeCrypto
         "Ecdh" => CreateEcdh(),
         "Rsa" => CreateRsa(),
         "Dsa" => CreateDsa(),
-        "Ffdh" => CreateDiffieHellman(),
+        "Dh" => CreateDiffieHellman(),
         _ => null,
     };
 }

@@ -78,7 +78,7 @@ public static class Families
     public static readonly Family<ManagedDsa> Dsa = new("Dsa", ("Reference", ManagedDsa.Create), ("Unsafe", UnsafeCrypto.CreateDsa));
 
     // Finite-field DH: each factory returns an object with a lazily generated ffdhe2048 key, which the suite then imports or replaces.
-    public static readonly Family<ManagedDiffieHellman> Ffdh = new("Ffdh", ("Reference", ManagedDiffieHellman.Create), ("Unsafe", UnsafeCrypto.CreateDiffieHellman));
+    public static readonly Family<ManagedDiffieHellman> Dh = new("Dh", ("Reference", ManagedDiffieHellman.Create), ("Unsafe", UnsafeCrypto.CreateDiffieHellman));
 
     // RIPEMD-160: the Unsafe flavour unrolls the compression function and has no intrinsic path (no Unsafe-Portable row).
     public static readonly Family<HashAlgorithm> Ripemd160 = new("Ripemd160", ("Reference", Crypto.Ripemd160.Create), ("Unsafe", UnsafeCrypto.CreateRipemd160));

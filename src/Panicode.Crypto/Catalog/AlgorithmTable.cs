@@ -79,7 +79,7 @@ internal static class AlgorithmTable
         "Ecdh" => PrimeEcdh.Create(),
         "Rsa" => ManagedRsa.Create(),
         "Dsa" => ManagedDsa.Create(),
-        "Ffdh" => ManagedDiffieHellman.Create(),
+        "Dh" => ManagedDiffieHellman.Create(),
         _ => null,
     };
 
@@ -168,7 +168,7 @@ internal static class AlgorithmTable
             .Oids["id-dsa"] = "1.2.840.10040.4.1";
 
         // RFC 2631 / RFC 3279 section 2.3.3 (dhpublicnumber).
-        Add("Ffdh", new[] { "FFDH", "DH" }, AlgorithmKind.KeyAgreement, "ManagedDiffieHellman", "ManagedDiffieHellman.Create(group)", "UnsafeCrypto.CreateDiffieHellman(group)", "NIST SP 800-56A rev. 3; RFC 7919, RFC 3526, RFC 5114")
+        Add("Dh", new[] { "DH", "FFDH" }, AlgorithmKind.KeyAgreement, "ManagedDiffieHellman", "ManagedDiffieHellman.Create(group)", "UnsafeCrypto.CreateDiffieHellman(group)", "NIST SP 800-56A rev. 3; RFC 7919, RFC 3526, RFC 5114")
             .Oids["dhpublicnumber"] = "1.2.840.10046.2.1";
         return rows.ToArray();
     }

@@ -26,7 +26,7 @@ public sealed class DhTests
         TheoryData<string, Implementation<ManagedDiffieHellman>> data = new();
         foreach (string file in DhVectorCatalog.All.Select(s => s.Name))
         {
-            foreach (Implementation<ManagedDiffieHellman> implementation in Implementations.Of(Families.Ffdh))
+            foreach (Implementation<ManagedDiffieHellman> implementation in Implementations.Of(Families.Dh))
             {
                 data.Add(file, implementation);
             }
@@ -38,7 +38,7 @@ public sealed class DhTests
     public static TheoryData<Implementation<ManagedDiffieHellman>, FfdhGroup> Groups()
     {
         TheoryData<Implementation<ManagedDiffieHellman>, FfdhGroup> data = new();
-        foreach (Implementation<ManagedDiffieHellman> implementation in Implementations.Of(Families.Ffdh))
+        foreach (Implementation<ManagedDiffieHellman> implementation in Implementations.Of(Families.Dh))
         {
             // 6,144 and 8,192 bits only with PANICODE_LONG_TESTS=1 (seconds per agreement in the Reference flavour).
             foreach (FfdhGroup group in Enum.GetValues<FfdhGroup>().Where(g => s_long || Panicode.Crypto.Dh.DhKey.GroupParameters(g).P.Length <= 512))
@@ -50,7 +50,7 @@ public sealed class DhTests
         return data;
     }
 
-    public static TheoryData<Implementation<ManagedDiffieHellman>> Flavours() => Implementations.ToTheoryData(Implementations.Of(Families.Ffdh));
+    public static TheoryData<Implementation<ManagedDiffieHellman>> Flavours() => Implementations.ToTheoryData(Implementations.Of(Families.Dh));
 
     [Theory]
     [MemberData(nameof(Files))]

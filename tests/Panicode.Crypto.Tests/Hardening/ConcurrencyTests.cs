@@ -322,7 +322,7 @@ public sealed class ConcurrencyTests
             Add("Dsa", flavour, () => new DsaSubject(flavour));
         }
 
-        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Ffdh.Flavours)
+        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Dh.Flavours)
         {
             Add("Dh", flavour, () => new DhSubject(flavour));
         }

@@ -415,7 +415,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
 
     private static void AddDh(Dictionary<string, Case> cases)
     {
-        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Ffdh.Flavours)
+        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Dh.Flavours)
         {
             string f = " " + flavour;
             void Add(string name, string[] covers, Action<ManagedDiffieHellman, byte[]> act) => cases.Add("Dh " + name + f, new Case(covers, big =>

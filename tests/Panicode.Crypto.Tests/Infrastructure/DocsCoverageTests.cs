@@ -86,8 +86,6 @@ public sealed class DocsCoverageTests
         AlgorithmKind.Hash or AlgorithmKind.Mac => "[hashes and MACs](docs/hashes.md)",
         _ when algorithm.Id is "Ecdsa" or "Ecdh" => "[ECDSA and ECDH](#ecdsa-and-ecdh)",
         _ when algorithm.Id is "Rsa" => "[RSA](#rsa)",
-        _ when algorithm.Id is "Dsa" => "[DSA](#dsa)",
-        _ when algorithm.Id is "Ffdh" => "[finite-field Diffie–Hellman](#finite-field-diffiehellman)",
         _ => "[what is supported](#what-is-supported)",
     };
 

@@ -20,7 +20,7 @@ public static class DhVectorCatalog
     };
 
     /// <summary>Every DH suite, loaded (each load checks its case count), for the Mono runner.</summary>
-    [SuiteCatalog("Ffdh", EmulatedSubsetLimit = 2)]
+    [SuiteCatalog("Dh", EmulatedSubsetLimit = 2)]
     public static IEnumerable<VectorSuite<DhSubject>> Suites() => All.Select(s => s.Load());
 
     public static VectorSuiteSource<DhSubject> Find(string name) => All.Single(s => s.Name == name);
