@@ -29,6 +29,7 @@ public static partial class UnsafeCrypto
         "HierocryptL1" => CreateHierocryptL1(),
         "Misty1" => CreateMisty1(),
         "CipherUnicornE" => CreateCipherUnicornE(),
+        "TripleDes" => CreateTripleDes(),
         "KCipher2" => CreateKCipher2(),
         "Enocoro128v2" => CreateEnocoro128v2(),
         "Mugi" => CreateMugi(),
@@ -38,6 +39,7 @@ public static partial class UnsafeCrypto
         "Ecdh" => CreateEcdh(),
         "Rsa" => CreateRsa(),
         "Dsa" => CreateDsa(),
+        "Dh" => CreateDiffieHellman(),
         _ => null,
     };
 }

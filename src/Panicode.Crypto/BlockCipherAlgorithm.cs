@@ -354,7 +354,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     private static bool IsSupported(CipherMode mode) =>
         mode is CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS;
 
-    private void ThrowIfDisposed()
+    private protected void ThrowIfDisposed()
     {
         if (_disposed)
         {

@@ -61,11 +61,14 @@ public static class Families
     public static readonly BlockCipherFamily CipherUnicornE = new(
         CipherUnicornECipher.Create, UnsafeCrypto.CreateCipherUnicornE, UnsafeCrypto.CreateCipherUnicornE, ReferenceCores.CipherUnicornE, UnsafeCores.CipherUnicornE);
 
+    public static readonly BlockCipherFamily TripleDes = new(
+        TripleDesCipher.Create, UnsafeCrypto.CreateTripleDes, UnsafeCrypto.CreateTripleDes, ReferenceCores.TripleDes, UnsafeCores.TripleDes);
+
     // Every other family: the two flavours as the library's catalogue creates them (CryptoCatalog.Reference and
     // UnsafeCrypto.Catalog: AlgorithmInfo.Create). None has an intrinsic path worth a row of its own, hence no
-    // Unsafe-Portable flavour: the EC arithmetic and the Montgomery layer (RSA, DSA) test their portable kernels directly
-    // (EcForcePortableTests, ModularArithmeticTests). Each EC, RSA and DSA object comes with a lazily generated key that
-    // the suites import over or replace; HMAC's random key is replaced likewise.
+    // Unsafe-Portable flavour: the EC arithmetic and the Montgomery layer (RSA, DSA, DH) test their portable kernels
+    // directly (EcForcePortableTests, ModularArithmeticTests). Each EC, RSA, DSA and DH object comes with a lazily
+    // generated key that the suites import over or replace; HMAC's random key is replaced likewise.
     public static readonly Family<PrimeEcdsa> Ecdsa = FromCatalogue<PrimeEcdsa>("Ecdsa");
 
     public static readonly Family<PrimeEcdh> Ecdh = FromCatalogue<PrimeEcdh>("Ecdh");
@@ -73,6 +76,8 @@ public static class Families
     public static readonly Family<ManagedRsa> Rsa = FromCatalogue<ManagedRsa>("Rsa");
 
     public static readonly Family<ManagedDsa> Dsa = FromCatalogue<ManagedDsa>("Dsa");
+
+    public static readonly Family<ManagedDiffieHellman> Dh = FromCatalogue<ManagedDiffieHellman>("Dh");
 
     public static readonly Family<HashAlgorithm> Ripemd160 = FromCatalogue<HashAlgorithm>("Ripemd160");
 
@@ -99,7 +104,7 @@ public static class Families
     /// <summary>Every block cipher that has <paramref name="bits"/>-bit blocks, e.g. 128 for GCM, CCM and CMAC.</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphersWithBlockSize(int bits) => BlockCiphers.Where(f => f.BlockSizes.Contains(bits));
 
-    /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E).</summary>
+    /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E, Triple DES).</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphers64 => BlockCiphersWithBlockSize(64);
 
     private static Family<T> FromCatalogue<T>(string id)

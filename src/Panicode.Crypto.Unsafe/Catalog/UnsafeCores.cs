@@ -7,6 +7,7 @@ using Panicode.Crypto.Unsafe.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.Unsafe.BlockCiphers.Misty1;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 using Panicode.Crypto.Unsafe.BlockCiphers.Sc2000;
+using Panicode.Crypto.Unsafe.BlockCiphers.TripleDes;
 using Panicode.Crypto.Unsafe.Internal;
 using Core = Panicode.Crypto.Catalog.CoreCandidate<Panicode.Crypto.Catalog.BlockCipherFactory>;
 
@@ -78,6 +79,9 @@ internal static class UnsafeCores
     public static readonly CoreList<BlockCipherFactory> CipherUnicornE = new(
         "CipherUnicornE", new Core("Portable", (key, _) => new CipherUnicornEPortableCore(key)));
 
+    public static readonly CoreList<BlockCipherFactory> TripleDes = new(
+        "TripleDes", new Core("Portable", (key, _) => new TripleDesPortableCore(key)));
+
     /// <summary>
     /// GHASH: carry-less multiplication where the CPU has it, else the Reference flavour's constant-time integer code
     /// (a table-driven GHASH would be faster but index memory by H).
@@ -92,7 +96,7 @@ internal static class UnsafeCores
     /// <summary>Every block-cipher list, in the order of <see cref="ReferenceCores.BlockCiphers"/>.</summary>
     public static readonly CoreList<BlockCipherFactory>[] BlockCiphers =
     {
-        Rijndael, Camellia, Clefia, Sc2000, Hierocrypt3, CipherUnicornA, HierocryptL1, Misty1, CipherUnicornE,
+        Rijndael, Camellia, Clefia, Sc2000, Hierocrypt3, CipherUnicornA, HierocryptL1, Misty1, CipherUnicornE, TripleDes,
     };
 
     /// <summary>The Unsafe flavour of a family: its cores, the Unsafe GHASH and one-pass GCM loop.</summary>

@@ -69,6 +69,7 @@ internal static class AlgorithmTable
         "HierocryptL1" => HierocryptL1Cipher.Create(),
         "Misty1" => Misty1Cipher.Create(),
         "CipherUnicornE" => CipherUnicornECipher.Create(),
+        "TripleDes" => TripleDesCipher.Create(),
         "KCipher2" => KCipher2Cipher.Create(),
         "Enocoro128v2" => Enocoro128v2Cipher.Create(),
         "Mugi" => MugiCipher.Create(),
@@ -78,6 +79,7 @@ internal static class AlgorithmTable
         "Ecdh" => PrimeEcdh.Create(),
         "Rsa" => ManagedRsa.Create(),
         "Dsa" => ManagedDsa.Create(),
+        "Dh" => ManagedDiffieHellman.Create(),
         _ => null,
     };
 
@@ -128,6 +130,10 @@ internal static class AlgorithmTable
         Cipher("Misty1", new[] { "MISTY1" }, "Misty1Cipher", "CreateMisty1", "RFC 2994").Oids["misty1-cbc"] = "1.2.392.200011.61.1.1.1.1";
         Cipher("CipherUnicornE", new[] { "CIPHERUNICORN-E" }, "CipherUnicornECipher", "CreateCipherUnicornE", "CIPHERUNICORN-E (NEC; CRYPTREC)");
 
+        // RFC 8018 appendix B.2.2 (des-EDE3-CBC).
+        Cipher("TripleDes", new[] { "3DES", "TDEA", "TripleDES", "DES-EDE3" }, "TripleDesCipher", "CreateTripleDes", "NIST SP 800-67 rev. 2; FIPS 46-3")
+            .Oids["des-ede3-cbc"] = "1.2.840.113549.3.7";
+
         Mode("Ecb", new[] { "ECB" }, "SymmetricAlgorithm.Mode = CipherMode.ECB; EncryptEcb", "NIST SP 800-38A", s_anyBlock);
         Mode("Cbc", new[] { "CBC" }, "SymmetricAlgorithm.Mode = CipherMode.CBC; EncryptCbc", "NIST SP 800-38A", s_anyBlock);
         Mode("Cfb", new[] { "CFB" }, "SymmetricAlgorithm.Mode = CipherMode.CFB; EncryptCfb", "NIST SP 800-38A (CFB-8 to CFB-block size)", s_anyBlock);
@@ -160,6 +166,10 @@ internal static class AlgorithmTable
         // RFC 3279 section 2.3.2 (id-dsa).
         Add("Dsa", new[] { "DSA" }, AlgorithmKind.Signature, "ManagedDsa", "ManagedDsa.Create()", "UnsafeCrypto.CreateDsa()", "FIPS 186-4; RFC 6979 (deterministic)")
             .Oids["id-dsa"] = "1.2.840.10040.4.1";
+
+        // RFC 2631 / RFC 3279 section 2.3.3 (dhpublicnumber).
+        Add("Dh", new[] { "DH", "FFDH" }, AlgorithmKind.KeyAgreement, "ManagedDiffieHellman", "ManagedDiffieHellman.Create(group)", "UnsafeCrypto.CreateDiffieHellman(group)", "NIST SP 800-56A rev. 3; RFC 7919, RFC 3526, RFC 5114")
+            .Oids["dhpublicnumber"] = "1.2.840.10046.2.1";
         return rows.ToArray();
     }
 }

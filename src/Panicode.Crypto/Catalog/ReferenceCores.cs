@@ -6,6 +6,7 @@ using Panicode.Crypto.BlockCiphers.Hierocrypt;
 using Panicode.Crypto.BlockCiphers.Misty1;
 using Panicode.Crypto.BlockCiphers.Rijndael;
 using Panicode.Crypto.BlockCiphers.Sc2000;
+using Panicode.Crypto.BlockCiphers.TripleDes;
 
 namespace Panicode.Crypto.Catalog;
 
@@ -34,13 +35,15 @@ internal static class ReferenceCores
 
     public static readonly CoreList<BlockCipherFactory> CipherUnicornE = One("CipherUnicornE", (key, _) => new CipherUnicornECore(key));
 
+    public static readonly CoreList<BlockCipherFactory> TripleDes = One("TripleDes", (key, _) => new TripleDesCore(key));
+
     /// <summary>GHASH as constant-time integer code (no table indexed by H).</summary>
     public static readonly CoreList<GHashFactory> GHash = new("GHASH", new CoreCandidate<GHashFactory>("Portable", h => new GHashPortable(h)));
 
     /// <summary>Every block-cipher list, in the order the public view shows the ciphers.</summary>
     public static readonly CoreList<BlockCipherFactory>[] BlockCiphers =
     {
-        Rijndael, Camellia, Clefia, Sc2000, Hierocrypt3, CipherUnicornA, HierocryptL1, Misty1, CipherUnicornE,
+        Rijndael, Camellia, Clefia, Sc2000, Hierocrypt3, CipherUnicornA, HierocryptL1, Misty1, CipherUnicornE, TripleDes,
     };
 
     private static CoreList<BlockCipherFactory> One(string family, BlockCipherFactory create) =>

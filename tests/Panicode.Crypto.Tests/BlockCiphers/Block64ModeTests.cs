@@ -22,15 +22,25 @@ public sealed class Block64ModeTests
     public void DefaultsAndLegalSizesAreThoseOfA64BitCipher(Implementation<SymmetricAlgorithm> implementation)
     {
         using SymmetricAlgorithm cipher = implementation.Create();
+
+        // Triple DES keeps the built-in TripleDES's defaults (192-bit key, CFB8) and key checks (TripleDesTests).
+        bool tdes = cipher is TripleDesCipher;
         Assert.Equal(64, cipher.BlockSize);
-        Assert.Equal(128, cipher.KeySize);
-        Assert.Equal(64, cipher.FeedbackSize);
+        Assert.Equal(tdes ? 192 : 128, cipher.KeySize);
+        Assert.Equal(tdes ? 8 : 64, cipher.FeedbackSize);
         Assert.Equal(CipherMode.CBC, cipher.Mode);
         Assert.Equal(PaddingMode.PKCS7, cipher.Padding);
-        Assert.Equal(16, cipher.Key.Length);
+        Assert.Equal(tdes ? 24 : 16, cipher.Key.Length);
         Assert.Equal(8, cipher.IV.Length);
         Assert.Throws<CryptographicException>(() => cipher.BlockSize = 128);
-        Assert.Throws<CryptographicException>(() => cipher.Key = new byte[24]);
+        if (tdes)
+        {
+            Assert.Throws<ArgumentException>(() => cipher.Key = new byte[32]);
+        }
+        else
+        {
+            Assert.Throws<CryptographicException>(() => cipher.Key = new byte[24]);
+        }
     }
 
     [Theory]

@@ -68,7 +68,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             {
                 "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)",
                 "ManagedRsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedRsa.ImportFromEncryptedPem(passwordBytes)", "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
-                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)",
+                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)", "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
             },
             "a password of any length (PBKDF2 hashes it)"
         ),
@@ -194,7 +194,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                 void Use(Action<BlockCipherAlgorithm> use) => With(a => { use(a); return 0; });
                 byte[] Iv(BlockCipherAlgorithm a) => new byte[a.BlockSize / 8];
 
-                Add("Key" + f, new[] { "BlockCipherAlgorithm.Key" }, big => Use(a => a.Key = big));
+                Add("Key" + f, new[] { "BlockCipherAlgorithm.Key", "TripleDesCipher.Key" }, big => Use(a => a.Key = big));
                 Add("IV" + f, new[] { "BlockCipherAlgorithm.IV" }, big => Use(a => a.IV = big));
                 Add("FeedbackSize" + f, Array.Empty<string>(), _ => Use(a => a.FeedbackSize = Size));
                 Add("KeySize" + f, Array.Empty<string>(), _ => Use(a => a.KeySize = Size));
@@ -256,8 +256,13 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             }
         }
 
-        foreach (Flavour<SymmetricAlgorithm> flavour in new[] { ("Reference", (Func<SymmetricAlgorithm>)(() => new ManagedRijndael())), ("Unsafe", UnsafeApi.UnsafeCrypto.CreateManagedRijndael) }
-            .Select(p => new Family<SymmetricAlgorithm>("ManagedRijndael", p).Flavours[0]))
+        // The drop-ins for the BCL's base types, which forward to a BlockCipherAlgorithm.
+        foreach ((string type, Flavour<SymmetricAlgorithm> flavour) in new (string, string, Func<SymmetricAlgorithm>)[]
+            {
+                ("ManagedRijndael", "Reference", () => new ManagedRijndael()), ("ManagedRijndael", "Unsafe", UnsafeApi.UnsafeCrypto.CreateManagedRijndael),
+                ("ManagedTripleDes", "Reference", () => new ManagedTripleDes()), ("ManagedTripleDes", "Unsafe", UnsafeApi.UnsafeCrypto.CreateManagedTripleDes),
+            }
+            .Select(p => (p.Item1, new Family<SymmetricAlgorithm>(p.Item1, (p.Item2, p.Item3)).Flavours[0])))
         {
             string f = " " + flavour;
             void Use(Action<SymmetricAlgorithm> use)
@@ -266,15 +271,15 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                 use(algorithm);
             }
 
-            Add("Key" + f, new[] { "ManagedRijndael.Key" }, big => Use(a => a.Key = big));
-            Add("IV" + f, new[] { "ManagedRijndael.IV" }, big => Use(a => a.IV = big));
-            Add("FeedbackSize" + f, new[] { "ManagedRijndael.FeedbackSize" }, _ => Use(a => a.FeedbackSize = Size));
-            Add("KeySize" + f, new[] { "ManagedRijndael.KeySize" }, _ => Use(a => a.KeySize = Size));
-            Add("BlockSize" + f, new[] { "ManagedRijndael.BlockSize" }, _ => Use(a => a.BlockSize = Size));
-            Add("CreateEncryptor key" + f, new[] { "ManagedRijndael.CreateEncryptor(rgbKey)" }, big => Use(a => a.CreateEncryptor(big, new byte[16])));
-            Add("CreateEncryptor IV" + f, new[] { "ManagedRijndael.CreateEncryptor(rgbIV)" }, big => Use(a => a.CreateEncryptor(key16, big)));
-            Add("CreateDecryptor key" + f, new[] { "ManagedRijndael.CreateDecryptor(rgbKey)" }, big => Use(a => a.CreateDecryptor(big, new byte[16])));
-            Add("CreateDecryptor IV" + f, new[] { "ManagedRijndael.CreateDecryptor(rgbIV)" }, big => Use(a => a.CreateDecryptor(key16, big)));
+            Add("Key" + f, new[] { type + ".Key" }, big => Use(a => a.Key = big));
+            Add("IV" + f, new[] { type + ".IV" }, big => Use(a => a.IV = big));
+            Add("FeedbackSize" + f, new[] { type + ".FeedbackSize" }, _ => Use(a => a.FeedbackSize = Size));
+            Add("KeySize" + f, new[] { type + ".KeySize" }, _ => Use(a => a.KeySize = Size));
+            Add("BlockSize" + f, new[] { type + ".BlockSize" }, _ => Use(a => a.BlockSize = Size));
+            Add("CreateEncryptor key" + f, new[] { type + ".CreateEncryptor(rgbKey)" }, big => Use(a => a.CreateEncryptor(big, new byte[a.BlockSize / 8])));
+            Add("CreateEncryptor IV" + f, new[] { type + ".CreateEncryptor(rgbIV)" }, big => Use(a => a.CreateEncryptor(key16, big)));
+            Add("CreateDecryptor key" + f, new[] { type + ".CreateDecryptor(rgbKey)" }, big => Use(a => a.CreateDecryptor(big, new byte[a.BlockSize / 8])));
+            Add("CreateDecryptor IV" + f, new[] { type + ".CreateDecryptor(rgbIV)" }, big => Use(a => a.CreateDecryptor(key16, big)));
         }
 
         foreach (Flavour<StreamCipher> flavour in Families.All.OfType<Family<StreamCipher>>().SelectMany(f => f.Flavours))
@@ -300,6 +305,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         AddEc(Families.Ecdh, "PrimeEcdh", (a, p) => a.ImportParameters(p), cases);
         AddRsa(cases);
         AddDsa(cases);
+        AddDh(cases);
         return cases;
     }
 
@@ -401,6 +407,30 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             Add("ImportSubjectPublicKeyInfo", new[] { "ManagedDsa.ImportSubjectPublicKeyInfo(source)" }, (k, big) => k.ImportSubjectPublicKeyInfo(big, out _));
             Add("ImportPkcs8PrivateKey", new[] { "ManagedDsa.ImportPkcs8PrivateKey(source)" }, (k, big) => k.ImportPkcs8PrivateKey(big, out _));
             Add("ImportEncryptedPkcs8PrivateKey", new[] { "ManagedDsa.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => k.ImportEncryptedPkcs8PrivateKey("pw".AsSpan(), big, out _));
+            Add("DsaKeyFormats.ImportSubjectPublicKeyInfo", new[] { "DsaKeyFormats.ImportSubjectPublicKeyInfo(source)" }, (k, big) => DsaKeyFormats.ImportSubjectPublicKeyInfo(k, big, out _));
+            Add("DsaKeyFormats.ImportPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportPkcs8PrivateKey(k, big, out _));
+            Add("DsaKeyFormats.ImportEncryptedPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(k, "pw".AsSpan(), big, out _));
+        }
+    }
+
+    private static void AddDh(Dictionary<string, Case> cases)
+    {
+        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Dh.Flavours)
+        {
+            string f = " " + flavour;
+            void Add(string name, string[] covers, Action<ManagedDiffieHellman, byte[]> act) => cases.Add("Dh " + name + f, new Case(covers, big =>
+            {
+                using ManagedDiffieHellman key = flavour.Create();
+                key.GenerateKey(FfdhGroup.Rfc5114Modp1024With160);
+                act(key, big);
+            }));
+
+            byte[] two = { 2 };
+            Add("KeySize", new[] { "ManagedDiffieHellman.KeySize" }, (k, _) => k.KeySize = Size);
+            Add("ImportParameters P", Array.Empty<string>(), (k, big) => k.ImportParameters(new DiffieHellmanParameters { P = big, G = two, Y = two }));
+            Add("DeriveRawSecretAgreement Y", Array.Empty<string>(), (k, big) =>
+                k.DeriveRawSecretAgreement(new ManagedDiffieHellmanPublicKey(k.ExportParameters(false) with { Y = big })));
+            Add("DeriveKeyTls seed", Array.Empty<string>(), (k, big) => k.DeriveKeyTls(k.PublicKey, two, big));
         }
     }
 

@@ -88,6 +88,10 @@ public static class Implementations
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> Misty1Data => Data(Families.Misty1);
 
+    public static IReadOnlyList<Implementation<SymmetricAlgorithm>> TripleDes => Of(Families.TripleDes);
+
+    public static TheoryData<Implementation<SymmetricAlgorithm>> TripleDesData => Data(Families.TripleDes);
+
     /// <summary>Every flavour of every cipher with 64-bit blocks (<see cref="Families.BlockCiphers64"/>).</summary>
     public static TheoryData<Implementation<SymmetricAlgorithm>> BlockCipher64Data => ToTheoryData(Families.BlockCiphers64.SelectMany(Of));
 

@@ -86,7 +86,8 @@ public static class TextRecordReader
                 throw new FormatException($"{relativePath}:{lineNumber}: not a field of a {recordKey} record: {line}");
             }
 
-            if (equals <= 0 || !IsFieldName(name))
+            // In strict mode every field was checked against onlyFields above (pyca's TDES files spell one "KEYs").
+            if (equals <= 0 || (onlyFields == null && !IsFieldName(name)))
             {
                 continue;
             }
