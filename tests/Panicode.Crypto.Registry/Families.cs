@@ -64,34 +64,30 @@ public static class Families
     public static readonly BlockCipherFamily TripleDes = new(
         TripleDesCipher.Create, UnsafeCrypto.CreateTripleDes, UnsafeCrypto.CreateTripleDes, ReferenceCores.TripleDes, UnsafeCores.TripleDes);
 
-    // Each EC factory returns an object whose key the suite then imports or generates. The Unsafe EC arithmetic has
-    // no intrinsic path, hence no Unsafe-Portable flavour.
-    public static readonly Family<PrimeEcdsa> Ecdsa = new("Ecdsa", ("Reference", PrimeEcdsa.Create), ("Unsafe", UnsafeCrypto.CreateEcdsa));
+    // Every other family: the two flavours as the library's catalogue creates them (CryptoCatalog.Reference and
+    // UnsafeCrypto.Catalog: AlgorithmInfo.Create). None has an intrinsic path worth a row of its own, hence no
+    // Unsafe-Portable flavour: the EC arithmetic and the Montgomery layer (RSA, DSA, DH) test their portable kernels
+    // directly (EcForcePortableTests, ModularArithmeticTests). Each EC, RSA, DSA and DH object comes with a lazily
+    // generated key that the suites import over or replace; HMAC's random key is replaced likewise.
+    public static readonly Family<PrimeEcdsa> Ecdsa = FromCatalogue<PrimeEcdsa>("Ecdsa");
 
-    public static readonly Family<PrimeEcdh> Ecdh = new("Ecdh", ("Reference", PrimeEcdh.Create), ("Unsafe", UnsafeCrypto.CreateEcdh));
+    public static readonly Family<PrimeEcdh> Ecdh = FromCatalogue<PrimeEcdh>("Ecdh");
 
-    // RSA: each factory returns an object with a lazily generated key, which the suite then imports or replaces. The
-    // Unsafe flavour's portable kernel is tested directly (ModularArithmeticTests), hence no Unsafe-Portable row here.
-    public static readonly Family<ManagedRsa> Rsa = new("Rsa", ("Reference", ManagedRsa.Create), ("Unsafe", UnsafeCrypto.CreateRsa));
+    public static readonly Family<ManagedRsa> Rsa = FromCatalogue<ManagedRsa>("Rsa");
 
-    // DSA: on the same Montgomery layer as RSA, hence no Unsafe-Portable row either.
-    public static readonly Family<ManagedDsa> Dsa = new("Dsa", ("Reference", ManagedDsa.Create), ("Unsafe", UnsafeCrypto.CreateDsa));
+    public static readonly Family<ManagedDsa> Dsa = FromCatalogue<ManagedDsa>("Dsa");
 
-    // Finite-field DH: each factory returns an object with a lazily generated ffdhe2048 key, which the suite then imports or replaces.
-    public static readonly Family<ManagedDiffieHellman> Dh = new("Dh", ("Reference", ManagedDiffieHellman.Create), ("Unsafe", UnsafeCrypto.CreateDiffieHellman));
+    public static readonly Family<ManagedDiffieHellman> Dh = FromCatalogue<ManagedDiffieHellman>("Dh");
 
-    // RIPEMD-160: the Unsafe flavour unrolls the compression function and has no intrinsic path (no Unsafe-Portable row).
-    public static readonly Family<HashAlgorithm> Ripemd160 = new("Ripemd160", ("Reference", Crypto.Ripemd160.Create), ("Unsafe", UnsafeCrypto.CreateRipemd160));
+    public static readonly Family<HashAlgorithm> Ripemd160 = FromCatalogue<HashAlgorithm>("Ripemd160");
 
-    // HMAC-RIPEMD-160: one class (RFC 2104 written once) over either flavour's hash; each suite replaces the random key.
-    public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = new(
-        "HmacRipemd160", ("Reference", Crypto.HmacRipemd160.Create), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
-    // Stream ciphers: a Reference and an Unsafe flavour (no intrinsic path, hence no Unsafe-Portable).
-    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", KCipher2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
+    public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = FromCatalogue<KeyedHashAlgorithm>("HmacRipemd160");
 
-    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Enocoro128v2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
+    public static readonly Family<StreamCipher> KCipher2 = FromCatalogue<StreamCipher>("KCipher2");
 
-    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", MugiCipher.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
+    public static readonly Family<StreamCipher> Enocoro128v2 = FromCatalogue<StreamCipher>("Enocoro128v2");
+
+    public static readonly Family<StreamCipher> Mugi = FromCatalogue<StreamCipher>("Mugi");
 
     private static Family[]? s_all;
 
@@ -110,6 +106,14 @@ public static class Families
 
     /// <summary>Every block cipher with 64-bit blocks (Hierocrypt-L1, MISTY1, CIPHERUNICORN-E, Triple DES).</summary>
     public static IEnumerable<BlockCipherFamily> BlockCiphers64 => BlockCiphersWithBlockSize(64);
+
+    private static Family<T> FromCatalogue<T>(string id)
+        where T : class
+    {
+        AlgorithmInfo reference = CryptoCatalog.Reference.Find(id) ?? throw new ArgumentException($"The catalogue has no {id}.", nameof(id));
+        AlgorithmInfo @unsafe = UnsafeCrypto.Catalog.Find(id)!;
+        return new Family<T>(id, (CryptoCatalog.Reference.Flavour, () => (T)reference.Create()), (UnsafeCrypto.Catalog.Flavour, () => (T)@unsafe.Create()));
+    }
 
     /// <summary>The family called <paramref name="name"/> (case-insensitive), or null.</summary>
     public static Family? Find(string name) => All.SingleOrDefault(f => string.Equals(f.Name, name, StringComparison.OrdinalIgnoreCase));
