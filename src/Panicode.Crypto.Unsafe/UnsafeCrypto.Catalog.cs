@@ -42,6 +42,7 @@ public static partial class UnsafeCrypto
         "Ecdh" => CreateEcdh(),
         "Rsa" => CreateRsa(),
         "Dsa" => CreateDsa(),
+        "Dh" => CreateDiffieHellman(),
         _ => null,
     };
 }

@@ -10,7 +10,7 @@ namespace Panicode.Crypto.Unsafe;
 public static partial class UnsafeCrypto
 {
     /// <summary>
-    /// Creates an <see cref="Rc4"/> whose core is optimized: the permutation as 32-bit words behind a pointer, indices
+    /// Creates an <see cref="Rc4Cipher"/> whose core is optimized: the permutation as 32-bit words behind a pointer, indices
     /// reduced by byte casts, eight key-stream bytes XOR-ed at once. RC4 is broken (RFC 7465): for existing data only.
     /// </summary>
     /// <returns>A new RC4 instance of the Unsafe flavour (128-bit key by default).</returns>
@@ -19,5 +19,5 @@ public static partial class UnsafeCrypto
 #else
     [Obsolete(Obsoletions.Rc4Message)]
 #endif
-    public static Rc4 CreateRc4() => new UnsafeRc4();
+    public static Rc4Cipher CreateRc4() => new UnsafeRc4();
 }

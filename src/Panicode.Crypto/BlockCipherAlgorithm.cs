@@ -358,15 +358,78 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     {
         if (_disposed)
         {
-            throw new ObjectDisposedException(GetType().Name);
+            throw Disposed.Exception(this);
         }
     }
 
     #region Authenticated encryption, MACs, CTR and key wrap (NIST SP 800-38A/B/C/D/F)
 
+    // How modes get their key (docs/architecture.md, "Naming"): as CreateEncryptor() and CreateEncryptor(key, iv), each
+    // Create* method comes in two forms, one that uses this object's Key (generated on first read when never set, as
+    // SymmetricAlgorithm does) and one that takes the key as an argument and leaves Key alone; the one-shot methods
+    // (EncryptCbc, EncryptCtr, ...) use Key. The objects returned hold a copy of the key: changing Key later does not
+    // change them.
+
+    /// <summary>Creates GCM (NIST SP 800-38D) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>.</summary>
+    /// <param name="tagSizeInBytes">The tag size: 12 to 16, or 4 or 8 (SP 800-38D Appendix C).</param>
+    /// <returns>A new <see cref="Gcm"/> holding a copy of the key; dispose it to clear the key schedule.</returns>
+    /// <exception cref="ArgumentException"><paramref name="tagSizeInBytes"/> is not a GCM tag size.</exception>
+    /// <exception cref="CryptographicException">The block size is not 128 bits.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public Gcm CreateGcm(int tagSizeInBytes = 16) => WithOwnKey(key => CreateGcm(key, tagSizeInBytes));
+
+    /// <summary>Creates GMAC (NIST SP 800-38D) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>; 128-bit blocks only.</summary>
+    /// <returns>A new <see cref="Gmac"/> holding a copy of the key; dispose it to clear the key schedule.</returns>
+    /// <exception cref="CryptographicException">The block size is not 128 bits.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public Gmac CreateGmac() => WithOwnKey(CreateGmac);
+
+    /// <summary>Creates CCM (NIST SP 800-38C) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>; 128-bit blocks only.</summary>
+    /// <returns>A new <see cref="Ccm"/> holding a copy of the key; dispose it to clear the key schedule.</returns>
+    /// <exception cref="CryptographicException">The block size is not 128 bits.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public Ccm CreateCcm() => WithOwnKey(CreateCcm);
+
+    /// <summary>Creates CMAC (NIST SP 800-38B) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>; 64- or 128-bit blocks.</summary>
+    /// <returns>A new <see cref="Cmac"/> holding a copy of the key.</returns>
+    /// <exception cref="CryptographicException">The block size is neither 64 nor 128 bits.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public Cmac CreateCmac() => WithOwnKey(CreateCmac);
+
+    /// <summary>Creates key wrap (NIST SP 800-38F KW and KWP) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>; 128-bit blocks only.</summary>
+    /// <returns>A new <see cref="KeyWrap"/> holding a copy of the key; dispose it to clear the key schedule.</returns>
+    /// <exception cref="CryptographicException">The block size is not 128 bits.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public KeyWrap CreateKeyWrap() => WithOwnKey(CreateKeyWrap);
+
+    /// <summary>Creates a CTR transform (NIST SP 800-38A) under this object's <see cref="SymmetricAlgorithm.Key"/>, as <see cref="CreateCtrTransform(byte[], byte[], int)"/>.</summary>
+    /// <param name="initialCounter">The first counter block (one block long).</param>
+    /// <param name="counterSizeInBytes">How many trailing bytes of the block count (1 to the block size; 0 for the whole block).</param>
+    /// <returns>A transform that encrypts and decrypts (CTR is its own inverse).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="initialCounter"/> is null.</exception>
+    /// <exception cref="ArgumentException">The counter block or size is not valid.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public ICryptoTransform CreateCtrTransform(byte[] initialCounter, int counterSizeInBytes = 0) =>
+        WithOwnKey(key => CreateCtrTransform(key, initialCounter, counterSizeInBytes));
+
+    // Runs create over a copy of Key, cleared afterwards (the object created keeps its own copy or schedule).
+    private T WithOwnKey<T>(Func<byte[], T> create)
+    {
+        byte[] key = Key;
+        try
+        {
+            return create(key);
+        }
+        finally
+        {
+            Secret.Clear(key);
+        }
+    }
+
     /// <summary>
     /// Creates GCM (NIST SP 800-38D) over this cipher and flavour with the given key; the cipher's block size must be
-    /// 128 bits. <paramref name="key"/> is copied; this object's own <see cref="SymmetricAlgorithm.Key"/> is not used.
+    /// 128 bits. <paramref name="key"/> is copied; this object's own <see cref="SymmetricAlgorithm.Key"/> is neither used
+    /// nor changed (<see cref="CreateGcm(int)"/> uses it).
     /// </summary>
     /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
     /// <param name="tagSizeInBytes">The tag size: 12 to 16, or 4 or 8 (SP 800-38D Appendix C).</param>

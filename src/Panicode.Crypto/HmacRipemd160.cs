@@ -25,19 +25,15 @@ public sealed class HmacRipemd160 : KeyedHashAlgorithm
     private readonly Func<Ripemd160> _createHash;
     private EcHash.Hmac _hmac;
 
-    /// <summary>Creates HMAC-RIPEMD-160 with a random 64-byte key.</summary>
-    public HmacRipemd160()
-        : this(null, Ripemd160.Create)
-    {
-    }
+    /// <summary>Creates the Reference flavour of HMAC-RIPEMD-160 with a random 64-byte key.</summary>
+    /// <returns>A new HMAC-RIPEMD-160 instance; <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreateHmacRipemd160()</c> is the optimized flavour.</returns>
+    public static new HmacRipemd160 Create() => new(null, Ripemd160.Create);
 
-    /// <summary>Creates HMAC-RIPEMD-160 with <paramref name="key"/> (a key longer than 64 bytes is hashed first).</summary>
+    /// <summary>Creates the Reference flavour of HMAC-RIPEMD-160 with <paramref name="key"/> (a key longer than 64 bytes is hashed first).</summary>
     /// <param name="key">The secret key.</param>
+    /// <returns>A new HMAC-RIPEMD-160 instance.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
-    public HmacRipemd160(byte[] key)
-        : this(key ?? throw new ArgumentNullException(nameof(key)), Ripemd160.Create)
-    {
-    }
+    public static HmacRipemd160 Create(byte[] key) => new(key ?? throw new ArgumentNullException(nameof(key)), Ripemd160.Create);
 
     /// <summary>HMAC over the hashes <paramref name="createHash"/> makes (the Unsafe flavour's); a random key when <paramref name="key"/> is null.</summary>
     internal HmacRipemd160(byte[]? key, Func<Ripemd160> createHash)

@@ -282,6 +282,13 @@ public abstract class ManagedDsa : DSA
     }
 #endif
 
+    /// <summary>Imports a private key whose Y may be missing (PKCS#8 carries x only): y = g^x, in constant time.</summary>
+    internal void ImportPrivateDerivingY(DSAParameters parameters)
+    {
+        _state.Import(parameters, deriveY: true);
+        KeySizeValue = _state.KeySize;
+    }
+
     /// <summary>Throws <see cref="ObjectDisposedException"/> after Dispose (the netstandard2.0 key-format extension methods call it first).</summary>
     internal void ThrowIfDisposed() => _state.ThrowIfDisposed();
 

@@ -13,11 +13,19 @@ namespace Panicode.Crypto;
 /// <see cref="CreateDecryptor()"/> for <see cref="CryptoStream"/>, plus span methods.
 /// </summary>
 /// <remarks>
-/// <para><b>The span and array methods continue one key stream.</b> <see cref="Encrypt(ReadOnlySpan{byte}, Span{byte})"/>
-/// and <see cref="Decrypt(ReadOnlySpan{byte}, Span{byte})"/> use the key stream of the current <see cref="Key"/> and
-/// <see cref="IV"/> from where the previous call stopped, so a message may be passed in pieces of any size and two
-/// calls never reuse key-stream bytes. Setting <see cref="Key"/> or <see cref="IV"/> (even to the same value) starts
-/// again at the first byte of the key stream. Never encrypt two messages with the same key and IV.</para>
+/// <para><b>A key must be chosen.</b> <see cref="Encrypt(ReadOnlySpan{byte}, Span{byte})"/>,
+/// <see cref="Decrypt(ReadOnlySpan{byte}, Span{byte})"/>, <see cref="CreateEncryptor()"/> and <see cref="CreateDecryptor()"/>
+/// throw <see cref="CryptographicException"/> ("key not set") until <see cref="Key"/> was set, generated
+/// (<see cref="GenerateKey"/>) or read (reading an unset key generates a random one and hands it to the caller, as
+/// <see cref="SymmetricAlgorithm.Key"/> does); likewise for <see cref="IV"/>. An object nobody gave a key never
+/// encrypts under a random key nobody knows.</para>
+/// <para><b>Encryption and decryption each keep a position in the key stream.</b> <see cref="Encrypt(ReadOnlySpan{byte}, Span{byte})"/>
+/// continues the key stream of the current <see cref="Key"/> and <see cref="IV"/> from where the previous
+/// <c>Encrypt</c> stopped, and <see cref="Decrypt(ReadOnlySpan{byte}, Span{byte})"/> from where the previous
+/// <c>Decrypt</c> stopped, so a message may be passed in pieces of any size, two encryptions never reuse key-stream
+/// bytes, and one object can encrypt a message and decrypt it again. <see cref="Reset"/>, and
+/// setting <see cref="Key"/> or <see cref="IV"/> (even to the same value), start both again at the first byte of the
+/// key stream. Never encrypt two messages with the same key and IV.</para>
 /// <para>Each transform from <see cref="CreateEncryptor()"/> has a key stream of its own, started from the key and IV
 /// it was created with; its <see cref="ICryptoTransform.TransformFinalBlock"/> ends the message and rewinds it to the
 /// first byte. It has <see cref="ICryptoTransform.InputBlockSize"/> 1: any number of bytes per call.</para>
@@ -32,8 +40,9 @@ public abstract class StreamCipher : IDisposable
     private int _keySize;
     private byte[]? _key;
     private byte[]? _iv;
-    private KeystreamCursor? _cursor;
-    private bool _cursorStale;
+    // The key-stream positions of Encrypt (index 0) and Decrypt (index 1); a stale one restarts on next use.
+    private readonly KeystreamCursor?[] _cursors = new KeystreamCursor?[2];
+    private readonly bool[] _cursorStale = new bool[2];
     private bool _disposed;
 
     private protected StreamCipher(KeySizes[] legalKeySizes, int defaultKeySize, int ivSize)
@@ -136,6 +145,17 @@ public abstract class StreamCipher : IDisposable
         }
     }
 
+    /// <summary>
+    /// Starts encryption and decryption again at the first byte of the key stream of the current <see cref="Key"/> and
+    /// <see cref="IV"/> (to encrypt or decrypt a message again from its start; never to encrypt another message).
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public void Reset()
+    {
+        ThrowIfDisposed();
+        DropCursors();
+    }
+
     /// <summary>Replaces the key with a random one (and restarts the key stream).</summary>
     public void GenerateKey()
     {
@@ -155,11 +175,17 @@ public abstract class StreamCipher : IDisposable
     /// <summary>Whether <paramref name="bitLength"/> is one of <see cref="LegalKeySizes"/>.</summary>
     public bool ValidKeySize(int bitLength) => IsLegalKeySize(bitLength);
 
-    /// <summary>A transform over the current key and IV for <see cref="CryptoStream"/>.</summary>
-    public ICryptoTransform CreateEncryptor() => CreateEncryptor(Key, IV);
+    /// <summary>A transform over the current key and IV for <see cref="CryptoStream"/>, with a key-stream position of its own.</summary>
+    /// <exception cref="CryptographicException">The key or IV was never set, generated or read.</exception>
+    public ICryptoTransform CreateEncryptor()
+    {
+        ThrowIfUnkeyed();
+        return CreateEncryptor(_key!, _iv);
+    }
 
     /// <summary>A transform over the current key and IV (decryption is the same operation as encryption).</summary>
-    public ICryptoTransform CreateDecryptor() => CreateEncryptor(Key, IV);
+    /// <exception cref="CryptographicException">The key or IV was never set, generated or read.</exception>
+    public ICryptoTransform CreateDecryptor() => CreateEncryptor();
 
     /// <summary>A transform over <paramref name="rgbKey"/> and <paramref name="rgbIV"/> (null: the current IV).</summary>
     /// <exception cref="ArgumentNullException"><paramref name="rgbKey"/> is null.</exception>
@@ -192,24 +218,27 @@ public abstract class StreamCipher : IDisposable
     public ICryptoTransform CreateDecryptor(byte[] rgbKey, byte[]? rgbIV) => CreateEncryptor(rgbKey, rgbIV);
 
     /// <summary>
-    /// XORs the next <c>plaintext.Length</c> bytes of the key stream onto <paramref name="plaintext"/> into
+    /// XORs the next <c>plaintext.Length</c> bytes of the encryption key stream onto <paramref name="plaintext"/> into
     /// <paramref name="destination"/>, which may be the same memory (in place) but must not overlap it otherwise.
     /// </summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is too short or overlaps partially.</exception>
-    /// <exception cref="CryptographicException">The key stream's limit for this key and IV would be passed.</exception>
+    /// <exception cref="CryptographicException">The key or IV was never set, generated or read; or the key stream's limit for this key and IV would be passed.</exception>
     public void Encrypt(ReadOnlySpan<byte> plaintext, Span<byte> destination)
     {
         CheckArguments(plaintext, destination);
-        TransformCore(plaintext, destination);
+        Cursor(0).Transform(plaintext, destination);
     }
 
-    /// <summary>The same as <see cref="Encrypt(ReadOnlySpan{byte}, Span{byte})"/>: the key stream is XOR-ed off again.</summary>
+    /// <summary>
+    /// XORs the next <c>ciphertext.Length</c> bytes of the decryption key stream (a position of its own, see
+    /// <see cref="StreamCipher"/>) off <paramref name="ciphertext"/> into <paramref name="destination"/>.
+    /// </summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is too short or overlaps partially.</exception>
-    /// <exception cref="CryptographicException">The key stream's limit for this key and IV would be passed.</exception>
+    /// <exception cref="CryptographicException">The key or IV was never set, generated or read; or the key stream's limit for this key and IV would be passed.</exception>
     public void Decrypt(ReadOnlySpan<byte> ciphertext, Span<byte> destination)
     {
         CheckArguments(ciphertext, destination);
-        TransformCore(ciphertext, destination);
+        Cursor(1).Transform(ciphertext, destination);
     }
 
     /// <summary>Encrypts <paramref name="plaintext"/> with the next bytes of the key stream into a new array.</summary>
@@ -256,8 +285,12 @@ public abstract class StreamCipher : IDisposable
         {
             ClearKey();
             ClearIV();
-            _cursor?.Dispose();
-            _cursor = null;
+            foreach (KeystreamCursor? cursor in _cursors)
+            {
+                cursor?.Dispose();
+            }
+
+            _cursors[0] = _cursors[1] = null;
             _disposed = true;
         }
     }
@@ -265,15 +298,15 @@ public abstract class StreamCipher : IDisposable
     /// <summary>Builds an uninitialized key-stream core of this flavour.</summary>
     private protected abstract StreamCipherCore CreateCore();
 
-    /// <summary>Units of the current key stream used so far (tests move it near the limit).</summary>
+    /// <summary>Units of the current encryption key stream used so far (tests move it near the limit).</summary>
     internal ulong KeystreamBlocksUsed
     {
-        get => Cursor().BlocksUsed;
-        set => Cursor().BlocksUsed = value;
+        get => Cursor(0).BlocksUsed;
+        set => Cursor(0).BlocksUsed = value;
     }
 
-    /// <summary>The core of the current key stream, or null before the first use (tests check Dispose clears it).</summary>
-    internal StreamCipherCore? ActiveCore => _cursor?.Core;
+    /// <summary>The core of the current encryption key stream, or null before the first use (tests check Dispose clears it).</summary>
+    internal StreamCipherCore? ActiveCore => _cursors[0]?.Core;
 
     /// <summary>The stored key array itself, or null (tests check Dispose zeroes it).</summary>
     internal byte[]? StoredKey => _key;
@@ -289,49 +322,71 @@ public abstract class StreamCipher : IDisposable
         Gcm.CheckOverlap(input, destination);
     }
 
-    private void TransformCore(ReadOnlySpan<byte> input, Span<byte> destination) => Cursor().Transform(input, destination);
-
-    private KeystreamCursor Cursor()
+    // The key-stream position of one direction (0 = Encrypt, 1 = Decrypt), (re)started on the current key and IV.
+    private KeystreamCursor Cursor(int direction)
     {
         ThrowIfDisposed();
-        if (_cursor == null || _cursorStale)
+        KeystreamCursor? cursor = _cursors[direction];
+        if (cursor == null || _cursorStale[direction])
         {
-            _key ??= Secret.NewRandom(_keySize / 8);
-            _iv ??= Secret.NewRandom(_ivBytes);
-            if (_cursor == null)
+            ThrowIfUnkeyed();
+            if (cursor == null)
             {
-                _cursor = new KeystreamCursor(CreateCore(), _key, _iv);
+                cursor = _cursors[direction] = new KeystreamCursor(CreateCore(), _key!, _iv!);
             }
             else
             {
-                _cursor.Restart(_key, _iv);
+                cursor.Restart(_key!, _iv!);
             }
 
-            _cursorStale = false;
+            _cursorStale[direction] = false;
         }
 
-        return _cursor;
+        return cursor;
+    }
+
+    private void ThrowIfUnkeyed()
+    {
+        ThrowIfDisposed();
+        if (_key is null)
+        {
+            throw new CryptographicException(ErrorMessages.StreamCipherKeyNotSet);
+        }
+
+        if (_iv is null)
+        {
+            // A cipher without an IV (RC4) has nothing to set.
+            if (_ivBytes != 0)
+            {
+                throw new CryptographicException(ErrorMessages.StreamCipherIvNotSet);
+            }
+
+            _iv = Array.Empty<byte>();
+        }
     }
 
     private void ClearKey()
     {
-        DropCursor();
+        DropCursors();
         Secret.Clear(_key);
         _key = null;
     }
 
     private void ClearIV()
     {
-        DropCursor();
+        DropCursors();
         Secret.Clear(_iv);
         _iv = null;
     }
 
-    // The key stream ends when the key or IV changes: its state is cleared now, the cursor restarts on next use.
-    private void DropCursor()
+    // The key streams end when the key or IV changes or on Reset: their state is cleared now, each restarts on next use.
+    private void DropCursors()
     {
-        _cursor?.Clear();
-        _cursorStale = true;
+        for (int i = 0; i < _cursors.Length; i++)
+        {
+            _cursors[i]?.Clear();
+            _cursorStale[i] = true;
+        }
     }
 
     private bool IsLegalKeySize(int bits)
@@ -354,7 +409,7 @@ public abstract class StreamCipher : IDisposable
     {
         if (_disposed)
         {
-            throw new ObjectDisposedException(GetType().Name);
+            throw Disposed.Exception(this);
         }
     }
 

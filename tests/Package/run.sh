@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Package test: packs the libraries, creates a brand-new console app in a temporary folder, adds the
 # packages from a local folder feed, and runs the program a new user would write (Program.cs here). Then it
-# compiles and runs every ```csharp block of README.md and of the package README (src/PACKAGE.md) as pasted,
+# compiles and runs every ```csharp block of README.md, of the package README (src/PACKAGE.md) and of docs/*.md (the
+# per-family pages, each snippet checking a known answer) as pasted,
 # in a second app with the same packages and no implicit usings (snippets.py, ReadmeSnippets.cs).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -45,7 +46,7 @@ mkdir "$work/readme"
 sed 's|<ImplicitUsings>enable</ImplicitUsings>|<ImplicitUsings>disable</ImplicitUsings>|' app.csproj > "$work/readme/readme.csproj"
 grep -q '<ImplicitUsings>disable</ImplicitUsings>' "$work/readme/readme.csproj" || { echo "could not turn implicit usings off" >&2; exit 1; }
 cp nuget.config "$work/readme/"
-python3 "$root/tests/Package/snippets.py" "$work/readme" "$root/README.md" "$root/src/PACKAGE.md"
+python3 "$root/tests/Package/snippets.py" "$work/readme" "$root/README.md" "$root/src/PACKAGE.md" "$root"/docs/*.md
 cp "$root/tests/Package/ReadmeSnippets.cs" "$work/readme/Program.cs"
 cp ec-key.pem "$work/readme/key.pem"
 cd "$work/readme"

@@ -40,6 +40,21 @@ internal sealed class RunnerDsaSubject : DsaSubject
         }
     }
 
+    public override DSA ImportSubjectPublicKeyInfo(byte[] der)
+    {
+        ManagedDsa dsa = _create();
+        try
+        {
+            dsa.ImportSubjectPublicKeyInfo(der, out int read);
+            return read == der.Length ? dsa : throw new CryptographicException("Trailing data after the key.");
+        }
+        catch
+        {
+            dsa.Dispose();
+            throw;
+        }
+    }
+
     public override byte[] Hash(string hashName, byte[] message) => RunnerHash.Compute(hashName, message);
 
     public override byte[] SignWithNonce(DSA key, byte[] hash, byte[] k) => ((ManagedDsa)key).SignWithNonce(hash, k);

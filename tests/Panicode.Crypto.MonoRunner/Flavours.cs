@@ -41,6 +41,11 @@ internal static class Flavours
             return new RunnerDsaSubject(flavour.Name, dsa);
         }
 
+        if (subjectType == typeof(Vectors.Dh.DhSubject) && flavour.Factory is Func<ManagedDiffieHellman> dh)
+        {
+            return new ManagedDhSubject(flavour.Name, dh);
+        }
+
         // Func<out T> is covariant: a Func<RijndaelCipher> is a Func<SymmetricAlgorithm>.
         if (subjectType.IsInstanceOfType(flavour.Factory))
         {

@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
@@ -130,6 +131,11 @@ internal static class Program
         }
 
         Console.WriteLine(DescribeRuntime());
+
+        // Which cores the Unsafe flavour runs here, from the library's catalogue (on the netstandard2.0 build: the
+        // portable ones, as no intrinsic core is compiled in).
+        Console.WriteLine("Unsafe cores in use: " + string.Join(", ", Unsafe.UnsafeCrypto.Catalog.Algorithms
+            .Where(a => a.Cores.Count > 0).Select(a => a.Id + " " + string.Join("+", a.Cores.Where(c => c.IsInUse).Select(c => c.Name)))));
         if (options.Throughput is TimeSpan seconds)
         {
             Throughput.Run(seconds, Console.Out);

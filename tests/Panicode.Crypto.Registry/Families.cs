@@ -77,22 +77,25 @@ public static class Families
     // DSA: on the same Montgomery layer as RSA, hence no Unsafe-Portable row either.
     public static readonly Family<ManagedDsa> Dsa = new("Dsa", ("Reference", ManagedDsa.Create), ("Unsafe", UnsafeCrypto.CreateDsa));
 
+    // Finite-field DH: each factory returns an object with a lazily generated ffdhe2048 key, which the suite then imports or replaces.
+    public static readonly Family<ManagedDiffieHellman> Dh = new("Dh", ("Reference", ManagedDiffieHellman.Create), ("Unsafe", UnsafeCrypto.CreateDiffieHellman));
+
     // RIPEMD-160: the Unsafe flavour unrolls the compression function and has no intrinsic path (no Unsafe-Portable row).
     public static readonly Family<HashAlgorithm> Ripemd160 = new("Ripemd160", ("Reference", Crypto.Ripemd160.Create), ("Unsafe", UnsafeCrypto.CreateRipemd160));
 
     // HMAC-RIPEMD-160: one class (RFC 2104 written once) over either flavour's hash; each suite replaces the random key.
     public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = new(
-        "HmacRipemd160", ("Reference", () => new HmacRipemd160()), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
+        "HmacRipemd160", ("Reference", Crypto.HmacRipemd160.Create), ("Unsafe", UnsafeCrypto.CreateHmacRipemd160));
     // Stream ciphers: a Reference and an Unsafe flavour (no intrinsic path, hence no Unsafe-Portable).
-    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", Crypto.KCipher2.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
+    public static readonly Family<StreamCipher> KCipher2 = new("KCipher2", ("Reference", KCipher2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateKCipher2));
 
-    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Crypto.Enocoro128v2.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
+    public static readonly Family<StreamCipher> Enocoro128v2 = new("Enocoro128v2", ("Reference", Enocoro128v2Cipher.Create), ("Unsafe", UnsafeCrypto.CreateEnocoro128v2));
 
-    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", Crypto.Mugi.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
+    public static readonly Family<StreamCipher> Mugi = new("Mugi", ("Reference", MugiCipher.Create), ("Unsafe", UnsafeCrypto.CreateMugi));
 
     // RC4, obsolete for users (PANICODE001): tested as every other stream cipher.
 #pragma warning disable CS0618, PANICODE001
-    public static readonly Family<StreamCipher> Rc4 = new("Rc4", ("Reference", Crypto.Rc4.Create), ("Unsafe", UnsafeCrypto.CreateRc4));
+    public static readonly Family<StreamCipher> Rc4 = new("Rc4", ("Reference", Crypto.Rc4Cipher.Create), ("Unsafe", UnsafeCrypto.CreateRc4));
 #pragma warning restore CS0618, PANICODE001
 
     private static Family[]? s_all;

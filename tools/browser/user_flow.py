@@ -100,6 +100,7 @@ def flows(page, steps):
     page.click("decrypt")
     page.wait(lambda: "fail" in page.cls("cipher-result"))
     clean_error("AES-GCM refuses a forged tag", "cipher-result")
+    step("a forged tag leaves the plaintext box empty", page.read("plaintext"), "")
     page.set("key", "zz" + GCM_KEY[2:])
     page.click("encrypt")
     page.wait(lambda: "hex" in page.read("cipher-result").lower())

@@ -130,7 +130,8 @@ internal static class Program
     {
         using RSA builtIn = RSA.Create(2048);
         RSAParameters key = builtIn.ExportParameters(true);
-        ManagedRsa rsa = flavour == "Unsafe" ? UnsafeCrypto.CreateRsa(key) : ManagedRsa.Create(key);
+        ManagedRsa rsa = Create<ManagedRsa>(flavour, "Rsa");
+        rsa.ImportParameters(key);
         BigInteger n = new(key.Modulus, isUnsigned: true, isBigEndian: true);
         BigInteger e = new(key.Exponent, isUnsigned: true, isBigEndian: true);
         var rng = RandomNumberGenerator.Create();
@@ -202,9 +203,20 @@ internal static class Program
         rsa.Dispose();
     }
 
+    // The flavours and their algorithms come from the library's catalogue, so a flavour it does not have fails here.
+    private static T Create<T>(string flavour, string id)
+        where T : class
+    {
+        CryptoCatalog catalog = flavour == CryptoCatalog.Reference.Flavour ? CryptoCatalog.Reference
+            : flavour == UnsafeCrypto.Catalog.Flavour ? UnsafeCrypto.Catalog
+            : throw new ArgumentException($"Unknown flavour {flavour}: the catalogue has {CryptoCatalog.Reference.Flavour} and {UnsafeCrypto.Catalog.Flavour}.");
+        return (T)catalog.Find(id)!.Create();
+    }
+
     private static Func<byte[], Action> PrepareSign(string flavour, ECCurve curve, int len)
     {
-        PrimeEcdsa key = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdsa(curve) : PrimeEcdsa.Create(curve);
+        PrimeEcdsa key = Create<PrimeEcdsa>(flavour, "Ecdsa");
+        key.GenerateKey(curve);
         byte[] hash = new byte[Math.Min(64, len)];
         RandomNumberGenerator.Fill(hash);
         key.SignHash(hash);
@@ -213,7 +225,8 @@ internal static class Program
 
     private static Func<byte[], Action> PrepareEcdh(string flavour, ECCurve curve)
     {
-        using PrimeEcdh peerKey = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdh(curve) : PrimeEcdh.Create(curve);
+        using PrimeEcdh peerKey = Create<PrimeEcdh>(flavour, "Ecdh");
+        peerKey.GenerateKey(curve);
         ECDiffieHellmanPublicKey peer = peerKey.PublicKey;
         ECParameters publicParameters = peerKey.ExportParameters(false);
         return d =>
@@ -221,7 +234,8 @@ internal static class Program
             ECParameters p = publicParameters;
             p.D = d;
             p.Q = default;
-            PrimeEcdh mine = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdh(p) : PrimeEcdh.Create(p);
+            PrimeEcdh mine = Create<PrimeEcdh>(flavour, "Ecdh");
+            mine.ImportParameters(p);
             return () => mine.DeriveRawSecretAgreement(peer);
         };
     }

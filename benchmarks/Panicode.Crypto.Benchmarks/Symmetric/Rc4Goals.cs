@@ -25,8 +25,8 @@ public static class Rc4Goals
         byte[] input = new byte[Length];
         byte[] output = new byte[Length];
         new Random(7465).NextBytes(input);
-        using Rc4 reference = Rc4.Create();
-        using Rc4 fast = UnsafeCrypto.CreateRc4();
+        using Rc4Cipher reference = Rc4Cipher.Create();
+        using Rc4Cipher fast = UnsafeCrypto.CreateRc4();
         reference.Key = key;
         fast.Key = key;
         RC4Engine bouncy = new();

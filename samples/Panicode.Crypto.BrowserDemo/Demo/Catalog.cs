@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Unsafe;
 
@@ -7,9 +8,9 @@ namespace Panicode.Crypto.BrowserDemo.Demo;
 
 /// <summary>One block cipher of the library: both flavours' factories and one known-answer test from its specification or vector file.</summary>
 /// <param name="Name">The name shown on the page.</param>
-/// <param name="Id">The family name of the test registry (tests/Panicode.Crypto.Registry), which the evaluation report joins on.</param>
-/// <param name="KeyBits">The key size the demo, the self-test and the benchmark use.</param>
-/// <param name="BlockBits">The block size.</param>
+/// <param name="Id">The identifier in the library's catalogue (<see cref="AlgorithmInfo.Id"/>), which the evaluation report joins on.</param>
+/// <param name="KeyBits">The key size the demo, the self-test and the benchmark use (128 bits: every cipher takes it).</param>
+/// <param name="BlockBits">The block size (the cipher's default).</param>
 /// <param name="Reference">The Reference flavour (safe code).</param>
 /// <param name="Unsafe">The Unsafe flavour, or null where the library has none.</param>
 /// <param name="KnownAnswer">Key, plaintext and ciphertext in hex, and where they come from.</param>
@@ -53,59 +54,77 @@ public sealed record HashEntry(
     (string Key, string Message, string Mac, string Source) HmacKnownAnswer);
 
 /// <summary>
-/// Everything the demo offers, in one list per kind: the page, the self-test and the benchmark all read these lists,
-/// so an algorithm added here appears everywhere.
+/// Everything the demo offers, in one list per kind, built from the library's own catalogue
+/// (<see cref="CryptoCatalog.Reference"/> and <see cref="UnsafeCrypto.Catalog"/>): names, sizes, factories and curves
+/// come from there, and this file adds only a known answer per algorithm (an algorithm the library lists without one
+/// here fails the self-test by name). The page, the self-test and the benchmark all read these lists.
 /// </summary>
 public static class Catalog
 {
-    public static readonly IReadOnlyList<CipherEntry> Ciphers = new CipherEntry[]
+    // One known answer per catalogue identifier: key, plaintext and ciphertext in hex, and where they come from.
+    private static readonly Dictionary<string, (string Key, string Plaintext, string Ciphertext, string Source)> s_cipherAnswers = new()
     {
-        new("AES (Rijndael)", "Rijndael", 128, 128, RijndaelCipher.Create, UnsafeCrypto.CreateRijndael,
-            ("000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff", "69c4e0d86a7b0430d8cdb78070b4c55a", "FIPS 197, Appendix C.1")),
-        new("Camellia", "Camellia", 128, 128, CamelliaCipher.Create, UnsafeCrypto.CreateCamellia,
-            ("0123456789abcdeffedcba9876543210", "0123456789abcdeffedcba9876543210", "67673138549669730857065648eabe43", "RFC 3713, Appendix A")),
-        new("CLEFIA", "Clefia", 128, 128, ClefiaCipher.Create, UnsafeCrypto.CreateClefia,
-            ("ffeeddccbbaa99887766554433221100", "000102030405060708090a0b0c0d0e0f", "de2bf2fd9b74aacdf1298555459494fd", "RFC 6114, Appendix A")),
-        new("SC2000", "Sc2000", 128, 128, Sc2000Cipher.Create, UnsafeCrypto.CreateSc2000,
-            ("80000000000000000000000000000000", "00000000000000000000000000000000", "3fcb3bc9dbe00a8bf28d69d7f67102a7", "NESSIE SC2000-128-128, Set 1 vector 0")),
-        new("Hierocrypt-3", "Hierocrypt3", 128, 128, Hierocrypt3Cipher.Create, UnsafeCrypto.CreateHierocrypt3,
-            ("80000000000000000000000000000000", "00000000000000000000000000000000", "4c37a4129ceb3520ea55e9930c3bbc13", "NESSIE Hierocrypt-3-128-128, Set 1 vector 0")),
-        new("CIPHERUNICORN-A", "CipherUnicornA", 128, 128, CipherUnicornACipher.Create, UnsafeCrypto.CreateCipherUnicornA,
-            ("00000000000000000000000000000000", "00000000000000000000000000000000", "68056f5561958f32d6242ef2313536b7", "cross-check record (vectors/cipherunicorn-a/SOURCE.md)")),
-        new("Hierocrypt-L1", "HierocryptL1", 128, 64, HierocryptL1Cipher.Create, UnsafeCrypto.CreateHierocryptL1,
-            ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0")),
-        new("MISTY1", "Misty1", 128, 64, Misty1Cipher.Create, UnsafeCrypto.CreateMisty1,
-            ("00112233445566778899aabbccddeeff", "0123456789abcdef", "8b1da5f56ab3d07c", "RFC 2994, Appendix A")),
-        new("CIPHERUNICORN-E", "CipherUnicornE", 128, 64, CipherUnicornECipher.Create, UnsafeCrypto.CreateCipherUnicornE,
-            ("00000000000000000000000000000000", "123456789abcdef0", "b5005b8010830d37", "ISO/IEC 9979 register entry 0019 (vectors/cipherunicorn-e/)")),
+        ["Rijndael"] = ("000102030405060708090a0b0c0d0e0f", "00112233445566778899aabbccddeeff", "69c4e0d86a7b0430d8cdb78070b4c55a", "FIPS 197, Appendix C.1"),
+        ["Camellia"] = ("0123456789abcdeffedcba9876543210", "0123456789abcdeffedcba9876543210", "67673138549669730857065648eabe43", "RFC 3713, Appendix A"),
+        ["Clefia"] = ("ffeeddccbbaa99887766554433221100", "000102030405060708090a0b0c0d0e0f", "de2bf2fd9b74aacdf1298555459494fd", "RFC 6114, Appendix A"),
+        ["Sc2000"] = ("80000000000000000000000000000000", "00000000000000000000000000000000", "3fcb3bc9dbe00a8bf28d69d7f67102a7", "NESSIE SC2000-128-128, Set 1 vector 0"),
+        ["Hierocrypt3"] = ("80000000000000000000000000000000", "00000000000000000000000000000000", "4c37a4129ceb3520ea55e9930c3bbc13", "NESSIE Hierocrypt-3-128-128, Set 1 vector 0"),
+        ["CipherUnicornA"] = ("00000000000000000000000000000000", "00000000000000000000000000000000", "68056f5561958f32d6242ef2313536b7", "cross-check record (vectors/cipherunicorn-a/SOURCE.md)"),
+        ["HierocryptL1"] = ("80000000000000000000000000000000", "0000000000000000", "131805591a512573", "NESSIE Hierocrypt-L1-128-64, Set 1 vector 0"),
+        ["Misty1"] = ("00112233445566778899aabbccddeeff", "0123456789abcdef", "8b1da5f56ab3d07c", "RFC 2994, Appendix A"),
+        ["CipherUnicornE"] = ("00000000000000000000000000000000", "123456789abcdef0", "b5005b8010830d37", "ISO/IEC 9979 register entry 0019 (vectors/cipherunicorn-e/)"),
     };
 
-    /// <summary>The stream ciphers: both flavours and the first 16 bytes of key stream for a known key and IV.</summary>
-    public static readonly IReadOnlyList<StreamEntry> Streams = new StreamEntry[]
+    // Key, IV and the first 16 bytes of key stream.
+    private static readonly Dictionary<string, (string Key, string IV, string KeyStream, string Source)> s_streamAnswers = new()
     {
-        new("KCipher-2", "KCipher2", KCipher2.Create, UnsafeCrypto.CreateKCipher2,
-            ("00000000000000000000000000000000", "00000000000000000000000000000000", "f871ebef945b7272e40c04941dff0537", "RFC 7008, Appendix C.1")),
-        new("Enocoro-128v2", "Enocoro128v2", Enocoro128v2.Create, UnsafeCrypto.CreateEnocoro128v2,
-            ("00000000000000000000000000000000", "0000000000000000", "63d7da6b55737fcf5734b6773ae772e8", "Hitachi's official test 1")),
-        new("MUGI", "Mugi", Mugi.Create, UnsafeCrypto.CreateMugi,
-            ("00000000000000000000000000000000", "00000000000000000000000000000000", "c76e14e70836e6b6cb0e9c5a0bf03e1e", "MUGI specification Ver. 1.2, Appendix C, Example 1")),
+        ["KCipher2"] = ("00000000000000000000000000000000", "00000000000000000000000000000000", "f871ebef945b7272e40c04941dff0537", "RFC 7008, Appendix C.1"),
+        ["Enocoro128v2"] = ("00000000000000000000000000000000", "0000000000000000", "63d7da6b55737fcf5734b6773ae772e8", "Hitachi's official test 1"),
+        ["Mugi"] = ("00000000000000000000000000000000", "00000000000000000000000000000000", "c76e14e70836e6b6cb0e9c5a0bf03e1e", "MUGI specification Ver. 1.2, Appendix C, Example 1"),
     };
 
-    /// <summary>The hash functions: both flavours, a known digest, and the HMAC over them with a known MAC.</summary>
-    public static readonly IReadOnlyList<HashEntry> Hashes = new HashEntry[]
+    private static readonly Dictionary<string, ((string Message, string Digest, string Source) Hash, (string Key, string Message, string Mac, string Source) Hmac)> s_hashAnswers = new()
     {
-        new("RIPEMD-160", "Ripemd160", Ripemd160.Create, UnsafeCrypto.CreateRipemd160,
-            ("abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc", "Dobbertin, Bosselaers and Preneel, Appendix B"),
-            key => new HmacRipemd160(key), key => UnsafeCrypto.CreateHmacRipemd160(key),
+        ["Ripemd160"] = (("abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc", "Dobbertin, Bosselaers and Preneel, Appendix B"),
             ("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "Hi There", "24cb4bd67d20fc1a5d2ed7732dcc39377f0a5668", "RFC 2286, test case 1")),
     };
 
-    /// <summary>The named curves, each in both flavours of ECDSA and ECDH.</summary>
-    public static readonly IReadOnlyList<string> Curves = new[]
+    public static readonly IReadOnlyList<CipherEntry> Ciphers = CryptoCatalog.Reference.OfKind(AlgorithmKind.BlockCipher).Select(info =>
     {
-        "nistP192", "nistP224", "nistP256", "nistP384", "nistP521", "secp256k1",
-        "brainpoolP160r1", "brainpoolP224r1", "brainpoolP256r1", "brainpoolP320r1", "brainpoolP384r1", "brainpoolP512r1",
-    };
+        Func<SymmetricAlgorithm> reference = () => (SymmetricAlgorithm)info.Create();
+        using SymmetricAlgorithm probe = reference();
+        // "AES (Rijndael)": the better-known alias first where the catalogue has one.
+        string name = info.Names.Count > 1 ? $"{info.Names[1]} ({info.Name})" : info.Name;
+        return new CipherEntry(name, info.Id, 128, probe.BlockSize, reference, () => (SymmetricAlgorithm)Unsafe(info.Id).Create(), Answer(s_cipherAnswers, info.Id));
+    }).ToArray();
+
+    /// <summary>The stream ciphers: both flavours and the first 16 bytes of key stream for a known key and IV.</summary>
+    public static readonly IReadOnlyList<StreamEntry> Streams = CryptoCatalog.Reference.OfKind(AlgorithmKind.StreamCipher).Select(info =>
+        new StreamEntry(info.Name, info.Id, () => (StreamCipher)info.Create(), () => (StreamCipher)Unsafe(info.Id).Create(), Answer(s_streamAnswers, info.Id))).ToArray();
+
+    /// <summary>The hash functions: both flavours, a known digest, and the HMAC over them with a known MAC.</summary>
+    public static readonly IReadOnlyList<HashEntry> Hashes = CryptoCatalog.Reference.OfKind(AlgorithmKind.Hash).Select(info =>
+    {
+        var answers = Answer(s_hashAnswers, info.Id);
+        AlgorithmInfo hmac = CryptoCatalog.Reference.Find("Hmac" + info.Id) ?? throw new InvalidOperationException($"The catalogue has no HMAC over {info.Name}.");
+        return new HashEntry(
+            info.Name, info.Id, () => (HashAlgorithm)info.Create(), () => (HashAlgorithm)Unsafe(info.Id).Create(), answers.Hash,
+            key => Keyed((KeyedHashAlgorithm)hmac.Create(), key), key => Keyed((KeyedHashAlgorithm)Unsafe(hmac.Id).Create(), key), answers.Hmac);
+    }).ToArray();
+
+    /// <summary>The named curves, each in both flavours of ECDSA and ECDH.</summary>
+    public static readonly IReadOnlyList<string> Curves = CryptoCatalog.Reference.Curves.Select(c => c.Name).ToArray();
+
+    private static AlgorithmInfo Unsafe(string id) => UnsafeCrypto.Catalog.Find(id)!;
+
+    private static KeyedHashAlgorithm Keyed(KeyedHashAlgorithm mac, byte[] key)
+    {
+        mac.Key = key;
+        return mac;
+    }
+
+    private static T Answer<T>(Dictionary<string, T> answers, string id) =>
+        answers.TryGetValue(id, out T? answer) ? answer : throw new InvalidOperationException($"The demo has no known answer for {id}, which the library's catalogue lists: add one to Demo/Catalog.cs.");
 
     public static IEnumerable<(string Flavour, Func<string, PrimeEcdsa> Create)> EcdsaFlavours()
     {

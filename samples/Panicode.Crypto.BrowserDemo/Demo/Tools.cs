@@ -70,7 +70,8 @@ public static class Tools
         CipherEntry? block = Catalog.Ciphers.FirstOrDefault(c => c.Name == cipher);
         if (block is not null)
         {
-            int ivBytes = mode switch { "GCM" => 12, "CCM" => 13, "ECB" => 0, _ => block.BlockBits / 8 };
+            // CCM: an 11-byte nonce leaves a 4-byte length field, messages up to 4 GiB (SP 800-38C A.2.1); 13 would cap them at 64 KiB.
+            int ivBytes = mode switch { "GCM" => 12, "CCM" => 11, "ECB" => 0, _ => block.BlockBits / 8 };
             return (RandomNumberGenerator.GetBytes(block.KeyBits / 8), RandomNumberGenerator.GetBytes(ivBytes));
         }
 
@@ -82,7 +83,7 @@ public static class Tools
     public static string IVLabel(string mode) => mode switch
     {
         "GCM" => "Nonce (hex, 12 bytes recommended)",
-        "CCM" => "Nonce (hex, 7 to 13 bytes)",
+        "CCM" => "Nonce (hex, 7 to 13 bytes; 15 − length bytes hold the message length, so 13 allows 64 KiB, 11 allows 4 GiB)",
         "CTR" => "Initial counter block (hex, one block)",
         "ECB" => "IV (not used by ECB)",
         StreamMode => "IV (hex)",
@@ -189,7 +190,7 @@ public static class Tools
                 }
 
             case "HMAC-RIPEMD-160":
-                using (KeyedHashAlgorithm hmac = @unsafe ? UnsafeCrypto.CreateHmacRipemd160(key) : new HmacRipemd160(key))
+                using (KeyedHashAlgorithm hmac = @unsafe ? UnsafeCrypto.CreateHmacRipemd160(key) : HmacRipemd160.Create(key))
                 {
                     return hmac.ComputeHash(message);
                 }
@@ -318,9 +319,10 @@ public static class Tools
         using PrimeEcdh peer = flavour == "Unsafe" ? UnsafeCrypto.CreateEcdh() : PrimeEcdh.Create();
         ours.ImportFromPem(ourPem);
         peer.ImportFromPem(peerPem);
-        if (ours.KeySize != peer.KeySize)
+        string? ourCurve = ours.ExportParameters(false).Curve.Oid?.Value, peerCurve = peer.ExportParameters(false).Curve.Oid?.Value;
+        if (ourCurve is not null && peerCurve is not null && ourCurve != peerCurve)
         {
-            throw new DemoInputException($"Your key is on a {ours.KeySize}-bit curve and the other party's on a {peer.KeySize}-bit one: both must use the same curve.");
+            throw new DemoInputException($"Your key is on the curve {ourCurve} and the other party's on {peerCurve}: both must use the same curve.");
         }
 
         using ECDiffieHellmanPublicKey peerPublic = peer.PublicKey;

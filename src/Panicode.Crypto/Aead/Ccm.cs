@@ -35,8 +35,11 @@ public sealed class Ccm : IDisposable
     /// <summary>The nonce sizes CCM accepts, in bytes: 7 to 13.</summary>
     public static KeySizes NonceByteSizes { get; } = new KeySizes(7, 13, 1);
 
-    /// <summary>The tag sizes CCM accepts, in bytes: 4 to 16, even.</summary>
-    public static KeySizes TagByteSizes { get; } = new KeySizes(4, 16, 2);
+    /// <summary>
+    /// The tag sizes CCM accepts, in bytes: 4 to 16, even (SP 800-38C §A.1). An array, as <see cref="Gcm.TagByteSizes"/>
+    /// (whose sizes are two ranges); a new array on each call.
+    /// </summary>
+    public static KeySizes[] TagByteSizes => new[] { new KeySizes(4, 16, 2) };
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
     /// <param name="nonce">The nonce (7 to 13 bytes); never reuse a nonce with the same key.</param>

@@ -44,7 +44,7 @@ public sealed class Gcm : IDisposable
     /// <summary>The nonce sizes GCM accepts, in bytes: any length from 1 (12 is recommended).</summary>
     public static KeySizes NonceByteSizes { get; } = new KeySizes(1, int.MaxValue, 1);
 
-    /// <summary>The tag sizes GCM accepts, in bytes: 12 to 16, and 4 and 8 (SP 800-38D §5.2.1.2, Appendix C).</summary>
+    /// <summary>The tag sizes GCM accepts, in bytes: 12 to 16, and 4 and 8 (SP 800-38D §5.2.1.2, Appendix C); a new array on each call.</summary>
     public static KeySizes[] TagByteSizes => new[] { new KeySizes(4, 8, 4), new KeySizes(12, 16, 1) };
 
     /// <summary>The tag size in bytes this instance writes and expects.</summary>

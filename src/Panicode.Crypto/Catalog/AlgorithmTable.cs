@@ -70,18 +70,19 @@ internal static class AlgorithmTable
         "Misty1" => Misty1Cipher.Create(),
         "CipherUnicornE" => CipherUnicornECipher.Create(),
         "TripleDes" => TripleDesCipher.Create(),
-        "KCipher2" => KCipher2.Create(),
-        "Enocoro128v2" => Enocoro128v2.Create(),
-        "Mugi" => Mugi.Create(),
+        "KCipher2" => KCipher2Cipher.Create(),
+        "Enocoro128v2" => Enocoro128v2Cipher.Create(),
+        "Mugi" => MugiCipher.Create(),
 #pragma warning disable CS0618, PANICODE001 // The catalogue lists RC4 for existing data.
-        "Rc4" => Rc4.Create(),
+        "Rc4" => Rc4Cipher.Create(),
 #pragma warning restore CS0618, PANICODE001
         "Ripemd160" => Ripemd160.Create(),
-        "HmacRipemd160" => new HmacRipemd160(),
+        "HmacRipemd160" => HmacRipemd160.Create(),
         "Ecdsa" => PrimeEcdsa.Create(),
         "Ecdh" => PrimeEcdh.Create(),
         "Rsa" => ManagedRsa.Create(),
         "Dsa" => ManagedDsa.Create(),
+        "Dh" => ManagedDiffieHellman.Create(),
         _ => null,
     };
 
@@ -141,22 +142,22 @@ internal static class AlgorithmTable
         Mode("Cfb", new[] { "CFB" }, "SymmetricAlgorithm.Mode = CipherMode.CFB; EncryptCfb", "NIST SP 800-38A (CFB-8 to CFB-block size)", s_anyBlock);
         Mode("Ofb", new[] { "OFB" }, "SymmetricAlgorithm.Mode = CipherMode.OFB", "NIST SP 800-38A", s_anyBlock);
         Mode("Cts", new[] { "CTS", "CBC-CS3" }, "SymmetricAlgorithm.Mode = CipherMode.CTS", "NIST SP 800-38A Addendum (CBC-CS3)", s_anyBlock);
-        Mode("Ctr", new[] { "CTR" }, "BlockCipherAlgorithm.EncryptCtr / CreateCtrTransform", "NIST SP 800-38A", s_anyBlock);
-        Mode("Gcm", new[] { "GCM" }, "BlockCipherAlgorithm.CreateGcm(key)", "NIST SP 800-38D", s_block128).UsesGHash = true;
-        Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key)", "NIST SP 800-38D", s_block128).UsesGHash = true;
-        Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key)", "NIST SP 800-38C; RFC 3610", s_block128);
-        Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key)", "NIST SP 800-38B; RFC 4493", s_block64And128);
-        Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key)", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
+        Mode("Ctr", new[] { "CTR" }, "BlockCipherAlgorithm.EncryptCtr, CreateCtrTransform(key, counter) or CreateCtrTransform(counter)", "NIST SP 800-38A", s_anyBlock);
+        Mode("Gcm", new[] { "GCM" }, "BlockCipherAlgorithm.CreateGcm(key) or CreateGcm()", "NIST SP 800-38D", s_block128).UsesGHash = true;
+        Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key) or CreateGmac()", "NIST SP 800-38D", s_block128).UsesGHash = true;
+        Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key) or CreateCcm()", "NIST SP 800-38C; RFC 3610", s_block128);
+        Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key) or CreateCmac()", "NIST SP 800-38B; RFC 4493", s_block64And128);
+        Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key) or CreateKeyWrap()", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
 
-        Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2", "KCipher2.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
-        Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2", "Enocoro128v2.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
-        Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "Mugi", "Mugi.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
-        Add("Rc4", new[] { "RC4", "ARCFOUR" }, AlgorithmKind.StreamCipher, "Rc4", "Rc4.Create()", "UnsafeCrypto.CreateRc4()", "RFC 6229 (test vectors); RFC 7465 (prohibited in TLS); for existing data only");
+        Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
+        Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2Cipher", "Enocoro128v2Cipher.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
+        Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "MugiCipher", "MugiCipher.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
+        Add("Rc4", new[] { "RC4", "ARCFOUR" }, AlgorithmKind.StreamCipher, "Rc4Cipher", "Rc4Cipher.Create()", "UnsafeCrypto.CreateRc4()", "RFC 6229 (test vectors); RFC 7465 (prohibited in TLS); for existing data only");
 
         // RIPEMD-160: TeleTrusT's OID; HMAC-RIPEMD-160: RFC 2857's IPsec OID.
         Add("Ripemd160", new[] { "RIPEMD-160", "RIPEMD160" }, AlgorithmKind.Hash, "Ripemd160", "Ripemd160.Create()", "UnsafeCrypto.CreateRipemd160()", "ISO/IEC 10118-3; Dobbertin, Bosselaers and Preneel")
             .Oids["ripemd160"] = "1.3.36.3.2.1";
-        Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "new HmacRipemd160(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
+        Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "HmacRipemd160.Create(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
             .Oids["hmac-ripemd160"] = "1.3.6.1.5.5.8.1.4";
 
         Add("Ecdsa", new[] { "ECDSA" }, AlgorithmKind.Signature, "PrimeEcdsa", "PrimeEcdsa.Create(curveName)", "UnsafeCrypto.CreateEcdsa(curveName)", "FIPS 186-5; SEC 1; RFC 6979 (deterministic)")
@@ -169,6 +170,10 @@ internal static class AlgorithmTable
         // RFC 3279 section 2.3.2 (id-dsa).
         Add("Dsa", new[] { "DSA" }, AlgorithmKind.Signature, "ManagedDsa", "ManagedDsa.Create()", "UnsafeCrypto.CreateDsa()", "FIPS 186-4; RFC 6979 (deterministic)")
             .Oids["id-dsa"] = "1.2.840.10040.4.1";
+
+        // RFC 2631 / RFC 3279 section 2.3.3 (dhpublicnumber).
+        Add("Dh", new[] { "DH", "FFDH" }, AlgorithmKind.KeyAgreement, "ManagedDiffieHellman", "ManagedDiffieHellman.Create(group)", "UnsafeCrypto.CreateDiffieHellman(group)", "NIST SP 800-56A rev. 3; RFC 7919, RFC 3526, RFC 5114")
+            .Oids["dhpublicnumber"] = "1.2.840.10046.2.1";
         return rows.ToArray();
     }
 }

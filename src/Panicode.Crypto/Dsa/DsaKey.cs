@@ -70,9 +70,10 @@ internal sealed partial class DsaKey : IDisposable
     /// Missing P, Q, G or Y throws <see cref="ArgumentException"/> (as the BCL); anything else wrong throws
     /// <see cref="CryptographicException"/>.
     /// </summary>
-    public static DsaKey Import(ModularArithmetic arith, in DSAParameters parameters)
+    public static DsaKey Import(ModularArithmetic arith, in DSAParameters parameters, bool deriveY = false)
     {
-        if (parameters.P is null || parameters.Q is null || parameters.G is null || parameters.Y is null)
+        bool computeY = deriveY && parameters.Y is null && parameters.X != null;
+        if (parameters.P is null || parameters.Q is null || parameters.G is null || (parameters.Y is null && !computeY))
         {
             throw new ArgumentException(ErrorMessages.DsaParametersMissing, nameof(parameters));
         }
@@ -96,12 +97,13 @@ internal sealed partial class DsaKey : IDisposable
         try
         {
             byte[] g = FitBelow(parameters.G, p);
-            byte[] y = FitBelow(parameters.Y, p);
             DsaDomain.Validate(arith, p, q, g);
             if (parameters.X != null)
             {
                 x = FitBelow(parameters.X, q);
             }
+
+            byte[] y = computeY ? PowSecret(arith, p, g, x!) : FitBelow(parameters.Y!, p);
 
             DsaKey key = new(arith, p, q, g, y, x, parameters.Seed is { Length: > 0 } ? (byte[])parameters.Seed.Clone() : null, parameters.Counter);
             if (!key.PublicInSubgroup() || (x != null && !key.PrivateMatchesPublic()))
@@ -145,13 +147,20 @@ internal sealed partial class DsaKey : IDisposable
         byte[] x = new byte[(q.Bits + 7) / 8];
         Limbs64.ToBigEndian(xl, x);
         Array.Clear(xl, 0, xl.Length);
-        ulong[] gMont = new ulong[p.Limbs];
-        arith.ToMontgomery(p, gMont, RsaKey.ToLimbs(g, p.Limbs));
-        arith.ModPow(p, gMont, gMont, x, exponentIsPublic: false);
-        arith.FromMontgomery(p, gMont, gMont);
-        byte[] y = new byte[(p.Bits + 7) / 8];
-        Limbs64.ToBigEndian(gMont, y);
+        byte[] y = PowSecret(arith, p, g, x);
         return new DsaKey(arith, p, q, RsaKey.Pad(g, y.Length), y, x, seed, counter);
+    }
+
+    // y = g^x mod p by the constant-time exponentiation (x is secret), p's length in bytes.
+    private static byte[] PowSecret(ModularArithmetic arith, Modulus p, byte[] g, byte[] x)
+    {
+        ulong[] t = new ulong[p.Limbs];
+        arith.ToMontgomery(p, t, RsaKey.ToLimbs(g, p.Limbs));
+        arith.ModPow(p, t, t, x, exponentIsPublic: false);
+        arith.FromMontgomery(p, t, t);
+        byte[] y = new byte[(p.Bits + 7) / 8];
+        Limbs64.ToBigEndian(t, y);
+        return y;
     }
 
     /// <summary>The key as DSAParameters in the BCL's shape: G and Y as long as P, X as long as Q.</summary>

@@ -17,10 +17,11 @@ internal sealed class DsaKeyState : KeyState<DsaKey>
 
     public ModularArithmetic Arithmetic => _arithmetic;
 
-    public void Import(in DSAParameters parameters)
+    /// <summary>Imports a key; with <paramref name="deriveY"/>, a private key without Y gets y = g^x (PKCS#8 carries no y).</summary>
+    public void Import(in DSAParameters parameters, bool deriveY = false)
     {
         ThrowIfDisposed();
-        Replace(DsaKey.Import(_arithmetic, parameters));
+        Replace(DsaKey.Import(_arithmetic, parameters, deriveY));
     }
 
     private protected override DsaKey Generate(int keySize) => DsaKey.Generate(_arithmetic, keySize);

@@ -70,7 +70,7 @@ internal abstract class KeyState<TKey> : IDisposable
     {
         if (Volatile.Read(ref _disposed))
         {
-            throw new ObjectDisposedException(GetType().Name, ErrorMessages.KeyDisposed);
+            throw Disposed.Key();
         }
     }
 

@@ -49,7 +49,7 @@ internal abstract class BlockCipher : IDisposable
     {
         if (_disposed)
         {
-            throw new ObjectDisposedException(GetType().Name);
+            throw Disposed.Key();
         }
     }
 

@@ -125,7 +125,14 @@ internal static class RsaKeyEncoding
     /// EncryptedPrivateKeyInfo with PBES2 (RFC 8018 §6.2.2): PBKDF2 with the PRF the parameters name, AES-CBC, PKCS#7
     /// padding; the password as its UTF-8 bytes (as the BCL passes a char password to PBES2).
     /// </summary>
-    public static RSAParameters ReadEncryptedPkcs8(ReadOnlySpan<byte> password, ReadOnlySpan<byte> source, out int bytesRead)
+    public static RSAParameters ReadEncryptedPkcs8(ReadOnlySpan<byte> password, ReadOnlySpan<byte> source, out int bytesRead) =>
+        ReadEncryptedPkcs8(password, source, out bytesRead, ReadPkcs8);
+
+    /// <summary>
+    /// An EncryptedPrivateKeyInfo (as <see cref="ReadEncryptedPkcs8(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)"/>)
+    /// whose decrypted PrivateKeyInfo <paramref name="readPkcs8"/> reads (RSA, DSA).
+    /// </summary>
+    public static T ReadEncryptedPkcs8<T>(ReadOnlySpan<byte> password, ReadOnlySpan<byte> source, out int bytesRead, Reader<T> readPkcs8)
     {
         byte[] pw = password.ToArray();
         try
@@ -204,7 +211,7 @@ internal static class RsaKeyEncoding
                 Array.Clear(key, 0, key.Length);
                 try
                 {
-                    RSAParameters result = ReadPkcs8(plain, out int read);
+                    T result = readPkcs8(plain, out int read);
                     return read == plain.Length ? result : throw new CryptographicException(ErrorMessages.KeyEncodingInvalid);
                 }
                 finally
@@ -219,10 +226,17 @@ internal static class RsaKeyEncoding
         }
     }
 
+    /// <summary>Reads a key from the start of <paramref name="source"/>, reporting the length of its encoding.</summary>
+    public delegate T Reader<T>(ReadOnlySpan<byte> source, out int bytesRead);
+
     public static byte[] PasswordBytes(ReadOnlySpan<char> password) => Encoding.UTF8.GetBytes(password.ToArray());
 
     /// <summary>The DER of the first PEM block with an RSA key label, and which label it had.</summary>
-    public static byte[] ReadPem(ReadOnlySpan<char> pem, out string label, bool allowEncrypted)
+    public static byte[] ReadPem(ReadOnlySpan<char> pem, out string label, bool allowEncrypted) =>
+        ReadPem(pem, out label, allowEncrypted, l => l is PublicKeyLabel or RsaPublicKeyLabel or Pkcs8Label or RsaPrivateKeyLabel, ErrorMessages.RsaPemNoKey);
+
+    /// <summary>The DER of the first PEM block with one of the plain labels (or ENCRYPTED PRIVATE KEY when <paramref name="allowEncrypted"/>).</summary>
+    public static byte[] ReadPem(ReadOnlySpan<char> pem, out string label, bool allowEncrypted, Func<string, bool> isPlainLabel, string noKeyMessage)
     {
         string text = pem.ToString();
         int search = 0;
@@ -233,7 +247,7 @@ internal static class RsaKeyEncoding
             int labelEnd = begin < 0 ? -1 : text.IndexOf("-----", labelStart, StringComparison.Ordinal);
             if (labelEnd < 0)
             {
-                throw new ArgumentException(ErrorMessages.RsaPemNoKey, nameof(pem));
+                throw new ArgumentException(noKeyMessage, nameof(pem));
             }
 
             label = text.Substring(labelStart, labelEnd - labelStart);
@@ -241,11 +255,11 @@ internal static class RsaKeyEncoding
             int end = text.IndexOf(footer, labelEnd, StringComparison.Ordinal);
             if (end < 0)
             {
-                throw new ArgumentException(ErrorMessages.RsaPemNoKey, nameof(pem));
+                throw new ArgumentException(noKeyMessage, nameof(pem));
             }
 
             search = end + footer.Length;
-            bool plain = label is PublicKeyLabel or RsaPublicKeyLabel or Pkcs8Label or RsaPrivateKeyLabel;
+            bool plain = isPlainLabel(label);
             if (plain != allowEncrypted || (allowEncrypted && label == EncryptedPkcs8Label))
             {
                 try
@@ -254,7 +268,7 @@ internal static class RsaKeyEncoding
                 }
                 catch (FormatException e)
                 {
-                    throw new ArgumentException(ErrorMessages.RsaPemNoKey, nameof(pem), e);
+                    throw new ArgumentException(noKeyMessage, nameof(pem), e);
                 }
             }
 
@@ -375,7 +389,7 @@ internal static class RsaKeyEncoding
     /// of them; DER (X.690 §8.3.2) wants the minimal form, and AsnWriter.WriteIntegerUnsigned refuses
     /// redundant zeros.
     /// </summary>
-    private static void WriteUnsigned(AsnWriter writer, byte[]? value)
+    internal static void WriteUnsigned(AsnWriter writer, byte[]? value)
     {
         ReadOnlySpan<byte> span = value;
         int start = 0;
@@ -387,7 +401,7 @@ internal static class RsaKeyEncoding
         writer.WriteIntegerUnsigned(span.Slice(start));
     }
 
-    private static byte[] Unsigned(AsnReader reader)
+    internal static byte[] Unsigned(AsnReader reader)
     {
         ReadOnlyMemory<byte> value = reader.ReadIntegerBytes();
         ReadOnlySpan<byte> span = value.Span;
@@ -406,7 +420,7 @@ internal static class RsaKeyEncoding
 
     // Reads the first DER value of source (as the BCL's Import* methods, which report its length and ignore the rest);
     // any malformed encoding becomes a CryptographicException.
-    private static RSAParameters Guard(ReadOnlySpan<byte> source, out int bytesRead, Func<AsnReader, RSAParameters> read)
+    internal static T Guard<T>(ReadOnlySpan<byte> source, out int bytesRead, Func<AsnReader, T> read)
     {
         try
         {

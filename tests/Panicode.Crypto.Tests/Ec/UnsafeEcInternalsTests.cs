@@ -163,7 +163,6 @@ public class UnsafeEcInternalsTests
         Assert.Equal(Glv.Beta * o.Gx % p, lg.X);
         Assert.Equal(o.Gy, lg.Y);
 
-        Glv glv = new(n);
         Random random = new(1);
         byte[] buffer = new byte[33];
         List<BigInteger> ks = new() { 0, 1, 2, n - 1, n - 2, Glv.Lambda, n - Glv.Lambda, (n + 1) / 2, BigInteger.One << 128, (BigInteger.One << 255) % n };
@@ -174,9 +173,17 @@ public class UnsafeEcInternalsTests
             ks.Add(new BigInteger(buffer) % n);
         }
 
+        ulong[] limbs = new ulong[4], h1 = new ulong[2], h2 = new ulong[2];
         foreach (BigInteger k in ks)
         {
-            glv.Split(k, out BigInteger k1, out BigInteger k2);
+            for (int i = 0; i < 4; i++)
+            {
+                limbs[i] = (ulong)((k >> (64 * i)) & ulong.MaxValue);
+            }
+
+            Glv.SplitSecret(limbs, h1, h2, out ulong negative1, out ulong negative2);
+            BigInteger k1 = (new BigInteger(h1[0]) + (new BigInteger(h1[1]) << 64)) * (negative1 == 0 ? 1 : -1);
+            BigInteger k2 = (new BigInteger(h2[0]) + (new BigInteger(h2[1]) << 64)) * (negative2 == 0 ? 1 : -1);
             Assert.Equal(k, (((k1 + (k2 * Glv.Lambda)) % n) + n) % n);
             Assert.True(BigInteger.Abs(k1) < BigInteger.One << 129 && BigInteger.Abs(k2) < BigInteger.One << 129);
         }

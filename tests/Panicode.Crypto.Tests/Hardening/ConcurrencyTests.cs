@@ -71,7 +71,7 @@ public sealed class ConcurrencyTests
     public void EveryPublicObjectTypeHasARow()
     {
         string[] kinds = Rows.Keys.Select(k => k.Split(' ')[0]).Distinct().ToArray();
-        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa", "Dsa" })
+        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa", "Dsa", "Dh" })
         {
             Assert.Contains(kind, kinds);
         }
@@ -320,6 +320,11 @@ public sealed class ConcurrencyTests
         foreach (Flavour<ManagedDsa> flavour in Families.Dsa.Flavours)
         {
             Add("Dsa", flavour, () => new DsaSubject(flavour));
+        }
+
+        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Dh.Flavours)
+        {
+            Add("Dh", flavour, () => new DhSubject(flavour));
         }
 
         return rows;
@@ -817,5 +822,28 @@ public sealed class ConcurrencyTests
         }
 
         public override void Dispose() => DisposeAll(new IDisposable?[] { _builtIn, _shared });
+    }
+
+    /// <summary>Finite-field DH on one shared key: every call agrees with a fixed peer and must get the same Z.</summary>
+    private sealed class DhSubject : Subject
+    {
+        private readonly ManagedDiffieHellman _shared;
+        private readonly ManagedDiffieHellman _peer;
+        private readonly byte[] _expected;
+
+        public DhSubject(Flavour<ManagedDiffieHellman> flavour)
+        {
+            _shared = flavour.Create();
+            _shared.GenerateKey(FfdhGroup.Rfc5114Modp2048With256);
+            _peer = ManagedDiffieHellman.Create(FfdhGroup.Rfc5114Modp2048With256);
+            _expected = _peer.DeriveRawSecretAgreement(_shared.PublicKey);
+        }
+
+        public override int CallsPerThread => 10;
+
+        public override string? Call(int thread, int iteration) =>
+            Same(_shared.DeriveRawSecretAgreement(_peer.PublicKey), _expected) ? null : "shared secret";
+
+        public override void Dispose() => DisposeAll(new IDisposable?[] { _shared, _peer });
     }
 }

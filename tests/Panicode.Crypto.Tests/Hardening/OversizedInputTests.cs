@@ -56,7 +56,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             "KW and KWP take key material of up to 2^54 semiblocks and 2^32 bytes (SP 800-38F §5.3.1): linear work, no size arithmetic beyond the length"
         ),
         (
-            new[] { "HmacRipemd160.HashData(key)", "HmacRipemd160.TryHashData(key)", "HmacRipemd160.ctor(key)", "HmacRipemd160.Key", "UnsafeCrypto.CreateHmacRipemd160(key)" },
+            new[] { "HmacRipemd160.HashData(key)", "HmacRipemd160.TryHashData(key)", "HmacRipemd160.Create(key)", "HmacRipemd160.Key", "UnsafeCrypto.CreateHmacRipemd160(key)" },
             "HMAC keys may have any length; longer ones are hashed first (RFC 2104 §2)"
         ),
         (
@@ -68,7 +68,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             {
                 "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)",
                 "ManagedRsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedRsa.ImportFromEncryptedPem(passwordBytes)", "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
-                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)",
+                "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)", "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
             },
             "a password of any length (PBKDF2 hashes it)"
         ),
@@ -305,6 +305,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         AddEc(Families.Ecdh, "PrimeEcdh", (a, p) => a.ImportParameters(p), cases);
         AddRsa(cases);
         AddDsa(cases);
+        AddDh(cases);
         return cases;
     }
 
@@ -406,6 +407,30 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             Add("ImportSubjectPublicKeyInfo", new[] { "ManagedDsa.ImportSubjectPublicKeyInfo(source)" }, (k, big) => k.ImportSubjectPublicKeyInfo(big, out _));
             Add("ImportPkcs8PrivateKey", new[] { "ManagedDsa.ImportPkcs8PrivateKey(source)" }, (k, big) => k.ImportPkcs8PrivateKey(big, out _));
             Add("ImportEncryptedPkcs8PrivateKey", new[] { "ManagedDsa.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => k.ImportEncryptedPkcs8PrivateKey("pw".AsSpan(), big, out _));
+            Add("DsaKeyFormats.ImportSubjectPublicKeyInfo", new[] { "DsaKeyFormats.ImportSubjectPublicKeyInfo(source)" }, (k, big) => DsaKeyFormats.ImportSubjectPublicKeyInfo(k, big, out _));
+            Add("DsaKeyFormats.ImportPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportPkcs8PrivateKey(k, big, out _));
+            Add("DsaKeyFormats.ImportEncryptedPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(k, "pw".AsSpan(), big, out _));
+        }
+    }
+
+    private static void AddDh(Dictionary<string, Case> cases)
+    {
+        foreach (Flavour<ManagedDiffieHellman> flavour in Families.Dh.Flavours)
+        {
+            string f = " " + flavour;
+            void Add(string name, string[] covers, Action<ManagedDiffieHellman, byte[]> act) => cases.Add("Dh " + name + f, new Case(covers, big =>
+            {
+                using ManagedDiffieHellman key = flavour.Create();
+                key.GenerateKey(FfdhGroup.Rfc5114Modp1024With160);
+                act(key, big);
+            }));
+
+            byte[] two = { 2 };
+            Add("KeySize", new[] { "ManagedDiffieHellman.KeySize" }, (k, _) => k.KeySize = Size);
+            Add("ImportParameters P", Array.Empty<string>(), (k, big) => k.ImportParameters(new DiffieHellmanParameters { P = big, G = two, Y = two }));
+            Add("DeriveRawSecretAgreement Y", Array.Empty<string>(), (k, big) =>
+                k.DeriveRawSecretAgreement(new ManagedDiffieHellmanPublicKey(k.ExportParameters(false) with { Y = big })));
+            Add("DeriveKeyTls seed", Array.Empty<string>(), (k, big) => k.DeriveKeyTls(k.PublicKey, two, big));
         }
     }
 

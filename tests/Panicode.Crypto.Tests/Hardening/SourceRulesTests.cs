@@ -57,8 +57,7 @@ public sealed class SourceRulesTests
             {
                 "n", "m", "N", "_n", "_m", "n3", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
                 "_p.Length", "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
-                "group.FieldBytes", "k.Length", "u2.Length", "buffer.Length", "Glv.ByteLength",
-                "k1", "k2", "Math.Max", "stride", "Chunks", "count",
+                "group.FieldBytes", "k.Length", "u2.Length", "stride", "Chunks", "count",
             },
             "limb, byte and digit counts of one field element or scalar, and table lengths: a field has at most " +
             "CurveParameters.MaxFieldBits = 661 bits (checked before any group is built) and an order one bit more (Hasse), " +

@@ -290,7 +290,7 @@ public sealed class HmacRipemd160Tests
         byte[] hashedKey = Ripemd160.HashData(longKey);
         Assert.Equal(HmacRipemd160.HashData(hashedKey, data), HmacRipemd160.HashData(longKey, data));
 
-        using HmacRipemd160 hmac = new(longKey);
+        using HmacRipemd160 hmac = HmacRipemd160.Create(longKey);
         Assert.Equal(hashedKey, hmac.Key);
         Assert.Equal(HmacRipemd160.HashData(hashedKey, data), hmac.ComputeHash(data));
 
@@ -320,7 +320,7 @@ public sealed class HmacRipemd160Tests
         Assert.Equal(expected, HmacRipemd160.HashData(key, new MemoryStream(data)));
         Assert.Equal(expected, HmacRipemd160.HashData(new ReadOnlySpan<byte>(key), new MemoryStream(data)));
 
-        using HmacRipemd160 hmac = new(key);
+        using HmacRipemd160 hmac = HmacRipemd160.Create(key);
         Assert.Equal(160, hmac.HashSize);
         foreach (int piece in new[] { 1, 55, 56, 63, 64, 65, 4096 })
         {
@@ -344,7 +344,7 @@ public sealed class HmacRipemd160Tests
     [Fact]
     public void TheDefaultKeyIsRandomAndOneBlockLong()
     {
-        using HmacRipemd160 first = new();
+        using HmacRipemd160 first = HmacRipemd160.Create();
         using HmacRipemd160 second = UnsafeCrypto.CreateHmacRipemd160();
         Assert.Equal(64, first.Key.Length);
         Assert.NotEqual(first.Key, second.Key);
@@ -355,7 +355,7 @@ public sealed class HmacRipemd160Tests
     [Fact]
     public void ArgumentsAreCheckedAsTheBclDoes()
     {
-        Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => new HmacRipemd160(null!)).ParamName);
+        Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => HmacRipemd160.Create(null!)).ParamName);
         Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => UnsafeCrypto.CreateHmacRipemd160(null!)).ParamName);
         Assert.Equal("key", Assert.Throws<ArgumentNullException>(() => HmacRipemd160.HashData(null!, new byte[1])).ParamName);
         Assert.Equal("source", Assert.Throws<ArgumentNullException>(() => HmacRipemd160.HashData(new byte[1], (byte[])null!)).ParamName);
@@ -364,7 +364,7 @@ public sealed class HmacRipemd160Tests
         Assert.False(HmacRipemd160.TryHashData(new byte[1], new byte[1], new byte[19], out int written));
         Assert.Equal(0, written);
 
-        using HmacRipemd160 hmac = new(new byte[16]);
+        using HmacRipemd160 hmac = HmacRipemd160.Create(new byte[16]);
         Assert.Throws<ArgumentNullException>(() => hmac.Key = null!);
 
         // Changing the key in the middle of a message drops the message so far, as the BCL's HMACSHA256 does.

@@ -58,7 +58,7 @@ public sealed class Rc4Tests
     [Fact]
     public void TheTypeAndTheUnsafeFactoryAreObsoleteWithTheirOwnDiagnostic()
     {
-        foreach (MemberInfo member in new MemberInfo[] { typeof(Rc4), typeof(Unsafe.UnsafeCrypto).GetMethod(nameof(Unsafe.UnsafeCrypto.CreateRc4))! })
+        foreach (MemberInfo member in new MemberInfo[] { typeof(Rc4Cipher), typeof(Unsafe.UnsafeCrypto).GetMethod(nameof(Unsafe.UnsafeCrypto.CreateRc4))! })
         {
             ObsoleteAttribute obsolete = member.GetCustomAttribute<ObsoleteAttribute>()!;
             Assert.Equal("RC4 is broken; for existing data only; RFC 7465.", obsolete.Message);
@@ -68,7 +68,7 @@ public sealed class Rc4Tests
 #endif
         }
 
-        using Rc4 rc4 = Rc4.Create();
+        using Rc4Cipher rc4 = Rc4Cipher.Create();
         Assert.Equal(128, rc4.KeySize);
         Assert.Equal(0, rc4.IVSize);
         Assert.Equal("40-2048/8", string.Join(";", rc4.LegalKeySizes.Select(s => $"{s.MinSize}-{s.MaxSize}/{s.SkipSize}")));

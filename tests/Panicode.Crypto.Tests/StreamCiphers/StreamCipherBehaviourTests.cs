@@ -110,6 +110,59 @@ public sealed class StreamCipherBehaviourTests
 
     [Theory]
     [MemberData(nameof(All))]
+    public void AnUnkeyedCipherRefusesToEncryptUnderAKeyNobodyKnows(Implementation<StreamCipher> implementation)
+    {
+        using StreamCipher cipher = implementation.Create();
+        byte[] data = new byte[8];
+        Assert.Contains("key has not been set", Assert.Throws<CryptographicException>(() => cipher.Encrypt(data)).Message, StringComparison.Ordinal);
+        Assert.Throws<CryptographicException>(() => cipher.Decrypt(data));
+        Assert.Throws<CryptographicException>(() => cipher.Encrypt(data, data));
+        Assert.Throws<CryptographicException>(() => cipher.CreateEncryptor());
+        Assert.Throws<CryptographicException>(() => cipher.CreateDecryptor());
+        Assert.All(data, b => Assert.Equal(0, b));
+
+        // A key alone is not enough: the IV must be chosen too (RC4 has none).
+        cipher.GenerateKey();
+        if (cipher.IVSize > 0)
+        {
+            Assert.Contains("IV has not been set", Assert.Throws<CryptographicException>(() => cipher.Encrypt(data)).Message, StringComparison.Ordinal);
+        }
+
+        cipher.GenerateIV();
+        byte[] encrypted = cipher.Encrypt(data);
+
+        // What GenerateKey/GenerateIV chose is what the caller reads back: another object decrypts with it.
+        using StreamCipher other = implementation.Create();
+        other.Key = cipher.Key;
+        other.IV = cipher.IV;
+        Assert.Equal(data, other.Decrypt(encrypted));
+    }
+
+    [Theory]
+    [MemberData(nameof(All))]
+    public void EncryptionAndDecryptionKeepTheirOwnPositionsAndResetRestartsBoth(Implementation<StreamCipher> implementation)
+    {
+        using StreamCipher cipher = Create(implementation, 12, out _, out _);
+        byte[] message = Data(300, 13);
+
+        // Encrypt in pieces, then decrypt on the same object in other pieces: the positions do not disturb each other.
+        byte[] ciphertext = cipher.Encrypt(message.AsSpan(0, 7).ToArray()).Concat(cipher.Encrypt(message.AsSpan(7).ToArray())).ToArray();
+        byte[] decrypted = cipher.Decrypt(ciphertext.AsSpan(0, 100).ToArray()).Concat(cipher.Decrypt(ciphertext.AsSpan(100).ToArray())).ToArray();
+        Assert.Equal(message, decrypted);
+
+        // Both continue: the next encryption uses new key-stream bytes.
+        Assert.NotEqual(ciphertext.AsSpan(0, 10).ToArray(), cipher.Encrypt(message.AsSpan(0, 10).ToArray()));
+
+        // Reset starts both at the first byte again, with the same key and IV.
+        cipher.Reset();
+        Assert.Equal(ciphertext, cipher.Encrypt(message));
+        Assert.Equal(message, cipher.Decrypt(ciphertext));
+        cipher.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => cipher.Reset());
+    }
+
+    [Theory]
+    [MemberData(nameof(All))]
     public void InPlaceEncryptionEqualsDisjoint(Implementation<StreamCipher> implementation)
     {
         using StreamCipher cipher = Create(implementation, 7, out _, out byte[] iv);

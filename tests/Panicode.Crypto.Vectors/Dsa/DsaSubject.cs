@@ -15,6 +15,9 @@ public abstract class DsaSubject
     /// <summary>Imports a key; throws (any exception) when the implementation rejects it.</summary>
     public abstract DSA Import(DSAParameters parameters);
 
+    /// <summary>Imports a DER SubjectPublicKeyInfo (the whole input); throws when rejected.</summary>
+    public abstract DSA ImportSubjectPublicKeyInfo(byte[] der);
+
     public abstract byte[] Hash(string hashName, byte[] message);
 
     /// <summary>FIPS 186-4 §4.6 with the given per-message secret k; r || s.</summary>

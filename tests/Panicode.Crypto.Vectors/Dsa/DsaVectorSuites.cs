@@ -47,7 +47,7 @@ public static class DsaVectorSuites
         byte[] hash = s.Hash(hashName, r.Bytes("Msg"));
         int qLen = Trim(r.Bytes("Q")).Length;
         byte[] rr = Trim(r.Bytes("R")), ss = Trim(r.Bytes("S"));
-        bool verified = VerifyOrRejectKey(s, Parameters(r, withPrivate: false), dsa =>
+        bool verified = VerifyOrRejectKey(() => s.Import(Parameters(r, withPrivate: false)), dsa =>
             rr.Length <= qLen && ss.Length <= qLen && dsa.VerifySignature(hash, Fit(rr, qLen).Concat(Fit(ss, qLen)).ToArray()));
         Expect.True(verified == expected, $"verified = {verified}, expected {r["Result"]}");
     });
@@ -206,7 +206,8 @@ public static class DsaVectorSuites
 
     /// <summary>
     /// A Wycheproof dsa_* file (DER or P1363 by its schema): "valid" verifies, "invalid" does not (or its key is
-    /// rejected on import), "acceptable" passes either way.
+    /// rejected on import), "acceptable" passes either way. The DER files import the key from its SubjectPublicKeyInfo
+    /// (publicKeyDer), the P1363 files from its parameters.
     /// </summary>
     public static VectorSuite<DsaSubject> Wycheproof(string path)
     {
@@ -223,6 +224,7 @@ public static class DsaVectorSuites
                 G = Trim(Hex.Decode(pk.Str("g"))),
                 Y = Trim(Hex.Decode(pk.Str("y"))),
             };
+            byte[] spki = Hex.Decode(group.Str("publicKeyDer"));
             string hashName = "SHA" + group.Str("sha").Substring(4);
             foreach (JsonObject test in group.Objects("tests"))
             {
@@ -233,7 +235,9 @@ public static class DsaVectorSuites
                 cases.Add(new VectorCase<DsaSubject>(id, s =>
                 {
                     byte[] hash = s.Hash(hashName, msg);
-                    bool verified = VerifyOrRejectKey(s, key, dsa => p1363 ? dsa.VerifySignature(hash, sig) : s.VerifyDer(dsa, hash, sig));
+                    bool verified = p1363
+                        ? VerifyOrRejectKey(() => s.Import(key), dsa => dsa.VerifySignature(hash, sig))
+                        : VerifyOrRejectKey(() => s.ImportSubjectPublicKeyInfo(spki), dsa => s.VerifyDer(dsa, hash, sig));
                     if (result == "valid")
                     {
                         Expect.True(verified, "verified = false, expected valid");
@@ -252,12 +256,12 @@ public static class DsaVectorSuites
     // ---- helpers ----
 
     // A public key the implementation rejects on import (CryptographicException: y not in the subgroup, say) verifies nothing.
-    private static bool VerifyOrRejectKey(DsaSubject s, DSAParameters key, Func<DSA, bool> verify)
+    private static bool VerifyOrRejectKey(Func<DSA> import, Func<DSA, bool> verify)
     {
         DSA dsa;
         try
         {
-            dsa = s.Import(key);
+            dsa = import();
         }
         catch (CryptographicException)
         {

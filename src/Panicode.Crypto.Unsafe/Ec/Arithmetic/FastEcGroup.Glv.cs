@@ -1,7 +1,7 @@
 // k P for a secret k on secp256k1 (ECDH) with the GLV endomorphism (Gallant, Lambert and Vanstone, CRYPTO 2001;
 // Guide to Elliptic Curve Cryptography §3.5), in constant time.
 //
-// lambda (x, y) = (beta x, y), so with k = k1 + k2 lambda (mod n) split in constant time (GlvSplit.cs; |k1| < 0.6354
+// lambda (x, y) = (beta x, y), so with k = k1 + k2 lambda (mod n) split in constant time (Glv.cs; |k1| < 0.6354
 // 2^128, |k2| < 0.5407 2^128) k P = k1 P1 + k2 P2 for P1 = s1 P and P2 = s2 lambda P, where s_i = -1 when k_i < 0:
 // the signs go into the points (masked selects of y or -y). The magnitudes are recoded into 26 signed radix-32
 // digits in [-15, 16] (regular recoding, no zero forced, carries by arithmetic) and run from the top: per window
@@ -77,7 +77,7 @@ internal sealed unsafe partial class FastEcGroup<TE, TF>
         }
 
         kb.Clear();
-        GlvSplit.SplitSecret(scalar, halves, halves + 2, out ulong negative1, out ulong negative2);
+        Glv.SplitSecret(new ReadOnlySpan<ulong>(scalar, 4), new Span<ulong>(halves, 2), new Span<ulong>(halves + 2, 2), out ulong negative1, out ulong negative2);
         RecodeSigned(halves, digits);
         RecodeSigned(halves + 2, digits + GlvDigits);
 

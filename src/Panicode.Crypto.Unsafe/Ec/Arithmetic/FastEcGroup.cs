@@ -53,13 +53,13 @@ internal sealed unsafe partial class FastEcGroup<TE, TF> : StructEcGroup<TE, TF>
 
     /// <inheritdoc/>
     public override bool Multiply(in AffineBytes point, ReadOnlySpan<byte> k, Span<byte> x, Span<byte> y) =>
-        _glv != null ? MultiplyGlv(point, k, x, y) : base.Multiply(point, k, x, y);
+        _glv ? MultiplyGlv(point, k, x, y) : base.Multiply(point, k, x, y);
 
     /// <inheritdoc/>
     public override bool MultiplyAddPublic(ReadOnlySpan<byte> u1, ReadOnlySpan<byte> u2, in AffineBytes q, Span<byte> x)
     {
         // A public key seen before: both products by chunk splitting from cached tables (FastEcGroup.KeyCache.cs).
-        if (_glv == null && !IsZeroBytes(u2) && TryMultiplyAddCached(u1, u2, q, x, out bool cachedFinite))
+        if (!_glv && !IsZeroBytes(u2) && TryMultiplyAddCached(u1, u2, q, x, out bool cachedFinite))
         {
             return cachedFinite;
         }

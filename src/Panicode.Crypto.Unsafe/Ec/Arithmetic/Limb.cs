@@ -2,13 +2,12 @@
 // (Koç, Acar and Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 16(3), 1996, §4),
 // on pointers. Nothing here branches or indexes memory on element values.
 
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Unsafe.Ec;
 
-/// <summary>The limb loop of the scalar field mod n (CIOS), the clearing of temporaries, and constants into limbs.</summary>
+/// <summary>The limb loop of the scalar field mod n (CIOS) and the clearing of temporaries.</summary>
 internal static unsafe class Limb
 {
     /// <summary>Zeroes count limbs (temporaries that may derive from secrets).</summary>
@@ -72,17 +71,6 @@ internal static unsafe class Limb
         {
             r[j] ^= keep & (r[j] ^ t[j]);
             t[j] = 0;
-        }
-    }
-
-    /// <summary>dst[offset..offset + m) = the low m 64-bit limbs of a non-negative value, least significant first.</summary>
-    public static void Write(BigInteger value, ulong[] dst, int offset, int m)
-    {
-        BigInteger mask = ulong.MaxValue;
-        for (int i = 0; i < m; i++)
-        {
-            dst[offset + i] = (ulong)(value & mask);
-            value >>= 64;
         }
     }
 }

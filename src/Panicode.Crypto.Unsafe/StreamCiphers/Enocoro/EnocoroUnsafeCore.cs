@@ -120,8 +120,8 @@ internal sealed unsafe class EnocoroUnsafeCore : StreamCipherCore
     }
 }
 
-/// <summary>The Unsafe flavour of <see cref="Crypto.Enocoro128v2"/>: the public class over <see cref="EnocoroUnsafeCore"/>.</summary>
-internal sealed class UnsafeEnocoro128v2 : Crypto.Enocoro128v2
+/// <summary>The Unsafe flavour of <see cref="Crypto.Enocoro128v2Cipher"/>: the public class over <see cref="EnocoroUnsafeCore"/>.</summary>
+internal sealed class UnsafeEnocoro128v2 : Enocoro128v2Cipher
 {
     private protected override StreamCipherCore CreateCore() => new EnocoroUnsafeCore();
 }

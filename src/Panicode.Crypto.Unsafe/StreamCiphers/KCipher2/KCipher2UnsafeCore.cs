@@ -150,8 +150,8 @@ internal sealed unsafe class KCipher2UnsafeCore : StreamCipherCore
     }
 }
 
-/// <summary>The Unsafe flavour of <see cref="Crypto.KCipher2"/>: the public class over <see cref="KCipher2UnsafeCore"/>.</summary>
-internal sealed class UnsafeKCipher2 : Crypto.KCipher2
+/// <summary>The Unsafe flavour of <see cref="Crypto.KCipher2Cipher"/>: the public class over <see cref="KCipher2UnsafeCore"/>.</summary>
+internal sealed class UnsafeKCipher2 : KCipher2Cipher
 {
     private protected override StreamCipherCore CreateCore() => new KCipher2UnsafeCore();
 }

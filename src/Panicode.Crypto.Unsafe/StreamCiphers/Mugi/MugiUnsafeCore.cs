@@ -158,8 +158,8 @@ internal sealed unsafe class MugiUnsafeCore : StreamCipherCore
     }
 }
 
-/// <summary>The Unsafe flavour of <see cref="Crypto.Mugi"/>: the public class over <see cref="MugiUnsafeCore"/>.</summary>
-internal sealed class UnsafeMugi : Crypto.Mugi
+/// <summary>The Unsafe flavour of <see cref="Crypto.MugiCipher"/>: the public class over <see cref="MugiUnsafeCore"/>.</summary>
+internal sealed class UnsafeMugi : MugiCipher
 {
     private protected override StreamCipherCore CreateCore() => new MugiUnsafeCore();
 }

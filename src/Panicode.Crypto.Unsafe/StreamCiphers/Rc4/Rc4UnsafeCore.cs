@@ -113,8 +113,8 @@ internal sealed unsafe class Rc4UnsafeCore : StreamCipherCore
     }
 }
 
-/// <summary>The Unsafe flavour of <see cref="Crypto.Rc4"/> over <see cref="Rc4UnsafeCore"/>.</summary>
-internal sealed class UnsafeRc4 : Crypto.Rc4
+/// <summary>The Unsafe flavour of <see cref="Crypto.Rc4Cipher"/> over <see cref="Rc4UnsafeCore"/>.</summary>
+internal sealed class UnsafeRc4 : Crypto.Rc4Cipher
 {
     private protected override StreamCipherCore CreateCore() => new Rc4UnsafeCore();
 }

@@ -107,7 +107,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
     protected TF _f;
     protected readonly TE _one;         // R mod p: 1 in the field's form
     protected readonly AffinePoint<TE> _g;
-    protected readonly Glv? _glv;
+    protected readonly bool _glv;       // secp256k1's endomorphism (EcStrategies.Glv)
     protected readonly TE _beta;        // GLV's cube root of unity, in the field's form
     private readonly int _m;
     private readonly int _windows;
@@ -149,7 +149,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
         _aKind = a == p - 3 ? 1 : a.IsZero ? 2 : 0;
         if ((curve.Strategies & EcStrategies.Glv) != 0)
         {
-            _glv = new Glv(CurveParameters.ToInteger(curve.N));
+            _glv = true;
             _beta = Element(Glv.Beta * r % p);
         }
     }
@@ -253,7 +253,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
             Span<AffinePoint<TE>> table = stackalloc AffinePoint<TE>[8];
             DecodeTable(q, table, odd: true);
 
-            if (_glv != null)
+            if (_glv)
             {
                 MultiplyGlvVar(ref accQ, ref qInf, u2, table);
             }
@@ -305,7 +305,12 @@ internal class StructEcGroup<TE, TF> : EcGroup
     /// </summary>
     private void MultiplyGlvVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<byte> k, ReadOnlySpan<AffinePoint<TE>> table)
     {
-        _glv!.Split(CurveParameters.ToInteger(k.ToArray()), out BigInteger k1, out BigInteger k2);
+        // The halves' magnitudes in limbs 0-1 and 3-4, each with a zero limb above for the recoding's carry.
+        Span<ulong> scalar = stackalloc ulong[4];
+        Span<ulong> halves = stackalloc ulong[6];
+        Field64.FromBigEndian(k, scalar);
+        halves.Clear();
+        Glv.SplitSecret(scalar, halves.Slice(0, 2), halves.Slice(3, 2), out ulong negative1, out ulong negative2);
         Span<AffinePoint<TE>> lambdaTable = stackalloc AffinePoint<TE>[8];
         for (int j = 0; j < table.Length; j++)
         {
@@ -313,17 +318,14 @@ internal class StructEcGroup<TE, TF> : EcGroup
             lambdaTable[j].Y = table[j].Y;
         }
 
-        Span<byte> buffer = stackalloc byte[Math.Max(Glv.ByteLength(k1), Glv.ByteLength(k2)) + 1];
-        Span<sbyte> naf1 = stackalloc sbyte[(8 * buffer.Length) + 1];
-        Span<sbyte> naf2 = stackalloc sbyte[(8 * buffer.Length) + 1];
-        Glv.Write(BigInteger.Abs(k1), buffer);
-        int len1 = Wnaf(buffer, naf1);
-        Glv.Write(BigInteger.Abs(k2), buffer);
-        int len2 = Wnaf(buffer, naf2);
+        Span<sbyte> naf1 = stackalloc sbyte[(64 * 3) + 1];
+        Span<sbyte> naf2 = stackalloc sbyte[(64 * 3) + 1];
+        int len1 = Wnaf(halves.Slice(0, 3), naf1, 5);
+        int len2 = Wnaf(halves.Slice(3, 3), naf2, 5);
 
         // A negative half multiplies -Q (or -lambda Q): its digit d takes the point of digit -d.
-        int sign1 = k1.Sign < 0 ? -1 : 1;
-        int sign2 = k2.Sign < 0 ? -1 : 1;
+        int sign1 = negative1 != 0 ? -1 : 1;
+        int sign2 = negative2 != 0 ? -1 : 1;
         for (int i = Math.Max(len1, len2) - 1; i >= 0; i--)
         {
             if (!inf)
@@ -346,13 +348,17 @@ internal class StructEcGroup<TE, TF> : EcGroup
     /// <summary>acc += d P for an odd digit d from a table of P, 3P, ..., 15P (negative d: y negated).</summary>
     protected void AddDigitVar(ref JacobianPoint<TE> acc, ref bool inf, ReadOnlySpan<AffinePoint<TE>> table, int d)
     {
-        AffinePoint<TE> e = table[(d < 0 ? -d : d) >> 1];
-        if (d < 0)
+        ref readonly AffinePoint<TE> entry = ref table[(d < 0 ? -d : d) >> 1];
+        if (d > 0)
         {
-            TE zero = default;
-            _f.Sub(ref e.Y, in zero, in e.Y);
+            AddAffineVar(ref acc, ref inf, in entry);
+            return;
         }
 
+        AffinePoint<TE> e = default;
+        TE zero = default;
+        e.X = entry.X;
+        _f.Sub(ref e.Y, in zero, in entry.Y);
         AddAffineVar(ref acc, ref inf, in e);
     }
 
@@ -719,7 +725,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
     [MethodImpl(Hot.Optimize)]
     protected void Invert(ref TE r, in TE a)
     {
-        if (_glv != null)
+        if (_glv)
         {
             InvertSecp256k1(ref r, in a);
             return;

@@ -337,7 +337,7 @@ internal sealed class EcKeyState : IDisposable
     {
         if (Volatile.Read(ref _disposed))
         {
-            throw new ObjectDisposedException(nameof(EcKeyState), ErrorMessages.KeyDisposed);
+            throw Disposed.Key();
         }
     }
 

@@ -16,19 +16,19 @@ namespace Panicode.Crypto;
 /// <para><see cref="Create"/> returns the Reference flavour (safe code, independent of the machine's byte order);
 /// <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreateKCipher2()</c> returns the optimized flavour of the same class.</para>
 /// </remarks>
-public abstract class KCipher2 : StreamCipher
+public abstract class KCipher2Cipher : StreamCipher
 {
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 128, 0) };
 
-    private protected KCipher2()
+    private protected KCipher2Cipher()
         : base(s_legalKeySizes, 128, 128)
     {
     }
 
     /// <summary>Creates the Reference flavour of KCipher-2.</summary>
-    public static KCipher2 Create() => new ReferenceKCipher2();
+    public static KCipher2Cipher Create() => new ReferenceKCipher2();
 
-    private sealed class ReferenceKCipher2 : KCipher2
+    private sealed class ReferenceKCipher2 : KCipher2Cipher
     {
         private protected override StreamCipherCore CreateCore() => new KCipher2Core();
     }

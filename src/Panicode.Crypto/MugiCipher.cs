@@ -15,19 +15,19 @@ namespace Panicode.Crypto;
 /// <para><see cref="Create"/> returns the Reference flavour (safe code, independent of the machine's byte order);
 /// <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreateMugi()</c> returns the optimized flavour of the same class.</para>
 /// </remarks>
-public abstract class Mugi : StreamCipher
+public abstract class MugiCipher : StreamCipher
 {
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 128, 0) };
 
-    private protected Mugi()
+    private protected MugiCipher()
         : base(s_legalKeySizes, 128, 128)
     {
     }
 
     /// <summary>Creates the Reference flavour of MUGI.</summary>
-    public static Mugi Create() => new ReferenceMugi();
+    public static MugiCipher Create() => new ReferenceMugi();
 
-    private sealed class ReferenceMugi : Mugi
+    private sealed class ReferenceMugi : MugiCipher
     {
         private protected override StreamCipherCore CreateCore() => new MugiCore();
     }

@@ -24,19 +24,19 @@ namespace Panicode.Crypto;
 #else
 [Obsolete(Obsoletions.Rc4Message)]
 #endif
-public abstract class Rc4 : StreamCipher
+public abstract class Rc4Cipher : StreamCipher
 {
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(40, 2048, 8) };
 
-    private protected Rc4()
+    private protected Rc4Cipher()
         : base(s_legalKeySizes, 128, 0)
     {
     }
 
     /// <summary>Creates the Reference flavour of RC4.</summary>
-    public static Rc4 Create() => new ReferenceRc4();
+    public static Rc4Cipher Create() => new ReferenceRc4();
 
-    private sealed class ReferenceRc4 : Rc4
+    private sealed class ReferenceRc4 : Rc4Cipher
     {
         private protected override StreamCipherCore CreateCore() => new Rc4Core();
     }

@@ -15,19 +15,19 @@ namespace Panicode.Crypto;
 /// <para><see cref="Create"/> returns the Reference flavour (safe code, independent of the machine's byte order);
 /// <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreateEnocoro128v2()</c> returns the optimized flavour of the same class.</para>
 /// </remarks>
-public abstract class Enocoro128v2 : StreamCipher
+public abstract class Enocoro128v2Cipher : StreamCipher
 {
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 128, 0) };
 
-    private protected Enocoro128v2()
+    private protected Enocoro128v2Cipher()
         : base(s_legalKeySizes, 128, 64)
     {
     }
 
     /// <summary>Creates the Reference flavour of Enocoro-128v2.</summary>
-    public static Enocoro128v2 Create() => new ReferenceEnocoro128v2();
+    public static Enocoro128v2Cipher Create() => new ReferenceEnocoro128v2();
 
-    private sealed class ReferenceEnocoro128v2 : Enocoro128v2
+    private sealed class ReferenceEnocoro128v2 : Enocoro128v2Cipher
     {
         private protected override StreamCipherCore CreateCore() => new EnocoroCore();
     }
