@@ -134,7 +134,7 @@ internal static class AlgorithmTable
         Cipher("CipherUnicornE", new[] { "CIPHERUNICORN-E" }, "CipherUnicornECipher", "CreateCipherUnicornE", "CIPHERUNICORN-E (NEC; CRYPTREC)");
 
         // RFC 8018 appendix B.2.2 (des-EDE3-CBC).
-        Cipher("TripleDes", new[] { "3DES", "TDEA", "TripleDES", "DES-EDE3" }, "TripleDesCipher", "CreateTripleDes", "NIST SP 800-67 rev. 2; FIPS 46-3")
+        Cipher("TripleDes", new[] { "Triple DES", "TripleDES", "3DES", "TDEA", "DES-EDE3" }, "TripleDesCipher", "CreateTripleDes", "NIST SP 800-67 rev. 2; FIPS 46-3")
             .Oids["des-ede3-cbc"] = "1.2.840.113549.3.7";
 
         Mode("Ecb", new[] { "ECB" }, "SymmetricAlgorithm.Mode = CipherMode.ECB; EncryptEcb", "NIST SP 800-38A", s_anyBlock);
