@@ -90,6 +90,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--rc4-goals"))
+        {
+            Symmetric.Rc4Goals.Run();
+            return 0;
+        }
+
         if (args.Contains("--tdes-goals"))
         {
             Symmetric.TripleDesGoals.Run();
@@ -200,6 +206,7 @@ public static class Program
             ("--aead-goals [--quick] [--rows s]", "issue 29's measures in one interleaved run: AES-GCM against AesGcm and BouncyCastle, CCM, CTR against ECB, Camellia/CLEFIA-GCM"),
             ("--camellia-serial", "Camellia's serial paths (CBC encryption, 1- and 2-block calls, key schedule): tables against the table-free GFNI core, interleaved"),
             ("--cryptrec64-interleaved", "MISTY1 and Hierocrypt-L1 (ECB, key setup), every implementation interleaved round by round"),
+            ("--rc4-goals", "RC4 at 1 MiB: Reference, Unsafe and BouncyCastle, interleaved round by round"),
             ("--tdes-goals", "Triple DES at 1 MiB (ECB, CBC): Reference, Unsafe, the built-in TripleDES and BouncyCastle, interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
             ("--dsa [--full-job]", "DSA sign/verify at 2,048 and 3,072 bits (Unsafe, Reference, built-in, BouncyCastle) and one ffdhe2048 agreement (Unsafe, Reference, BouncyCastle)"),

@@ -33,6 +33,9 @@ public static partial class UnsafeCrypto
         "KCipher2" => CreateKCipher2(),
         "Enocoro128v2" => CreateEnocoro128v2(),
         "Mugi" => CreateMugi(),
+#pragma warning disable CS0618, PANICODE001 // The catalogue lists RC4 for existing data.
+        "Rc4" => CreateRc4(),
+#pragma warning restore CS0618, PANICODE001
         "Ripemd160" => CreateRipemd160(),
         "HmacRipemd160" => CreateHmacRipemd160(),
         "Ecdsa" => CreateEcdsa(),

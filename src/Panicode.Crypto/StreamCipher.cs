@@ -355,7 +355,13 @@ public abstract class StreamCipher : IDisposable
 
         if (_iv is null)
         {
-            throw new CryptographicException(ErrorMessages.StreamCipherIvNotSet);
+            // A cipher without an IV (RC4) has nothing to set.
+            if (_ivBytes != 0)
+            {
+                throw new CryptographicException(ErrorMessages.StreamCipherIvNotSet);
+            }
+
+            _iv = Array.Empty<byte>();
         }
     }
 

@@ -89,6 +89,11 @@ public static class Families
 
     public static readonly Family<StreamCipher> Mugi = FromCatalogue<StreamCipher>("Mugi");
 
+    // RC4, obsolete for users (PANICODE001): tested as every other stream cipher.
+#pragma warning disable CS0618, PANICODE001
+    public static readonly Family<StreamCipher> Rc4 = new("Rc4", ("Reference", Crypto.Rc4Cipher.Create), ("Unsafe", UnsafeCrypto.CreateRc4));
+#pragma warning restore CS0618, PANICODE001
+
     private static Family[]? s_all;
 
     /// <summary>Every family, in declaration order.</summary>

@@ -175,6 +175,9 @@ internal static class EvaluationKinds
             _cipher.Key = key;
             _rekeyed = create();
             _iv = new byte[_cipher.IVSize / 8];
+
+            // A stream cipher now refuses to run under an IV nobody chose: the measured object gets the fixed one too.
+            _cipher.IV = _iv;
         }
 
         public override void KeySetup(byte[] key)

@@ -53,6 +53,11 @@ internal static class ProcessMemory
         sampler.Start();
 
         byte[] key = new byte[16];
+        for (int i = 0; i < key.Length; i++)
+        {
+            key[i] = (byte)(i + 1); // not all zeros: a weak key for Triple DES (K1 = K2), which it refuses as the BCL does
+        }
+
         subject?.Setup(key);
         foreach (int size in new[] { 16, 1536, 1048576 })
         {

@@ -73,6 +73,9 @@ internal static class AlgorithmTable
         "KCipher2" => KCipher2Cipher.Create(),
         "Enocoro128v2" => Enocoro128v2Cipher.Create(),
         "Mugi" => MugiCipher.Create(),
+#pragma warning disable CS0618, PANICODE001 // The catalogue lists RC4 for existing data.
+        "Rc4" => Rc4Cipher.Create(),
+#pragma warning restore CS0618, PANICODE001
         "Ripemd160" => Ripemd160.Create(),
         "HmacRipemd160" => HmacRipemd160.Create(),
         "Ecdsa" => PrimeEcdsa.Create(),
@@ -149,6 +152,7 @@ internal static class AlgorithmTable
         Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
         Add("Enocoro128v2", new[] { "Enocoro-128v2" }, AlgorithmKind.StreamCipher, "Enocoro128v2Cipher", "Enocoro128v2Cipher.Create()", "UnsafeCrypto.CreateEnocoro128v2()", "Enocoro-128v2 specification 2.0 (Hitachi)");
         Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "MugiCipher", "MugiCipher.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
+        Add("Rc4", new[] { "RC4", "ARCFOUR" }, AlgorithmKind.StreamCipher, "Rc4Cipher", "Rc4Cipher.Create()", "UnsafeCrypto.CreateRc4()", "RFC 6229 (test vectors); RFC 7465 (prohibited in TLS); for existing data only");
 
         // RIPEMD-160: TeleTrusT's OID; HMAC-RIPEMD-160: RFC 2857's IPsec OID.
         Add("Ripemd160", new[] { "RIPEMD-160", "RIPEMD160" }, AlgorithmKind.Hash, "Ripemd160", "Ripemd160.Create()", "UnsafeCrypto.CreateRipemd160()", "ISO/IEC 10118-3; Dobbertin, Bosselaers and Preneel")
