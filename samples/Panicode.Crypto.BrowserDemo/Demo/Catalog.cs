@@ -82,6 +82,7 @@ public static class Catalog
         ["KCipher2"] = ("00000000000000000000000000000000", "00000000000000000000000000000000", "f871ebef945b7272e40c04941dff0537", "RFC 7008, Appendix C.1"),
         ["Enocoro128v2"] = ("00000000000000000000000000000000", "0000000000000000", "63d7da6b55737fcf5734b6773ae772e8", "Hitachi's official test 1"),
         ["Mugi"] = ("00000000000000000000000000000000", "00000000000000000000000000000000", "c76e14e70836e6b6cb0e9c5a0bf03e1e", "MUGI specification Ver. 1.2, Appendix C, Example 1"),
+        ["Rc4"] = ("0102030405060708090a0b0c0d0e0f10", "", "9ac7cc9a609d1ef7b2932899cde41b97", "RFC 6229, 128-bit key, offset 0 (RC4 has no IV)"),
     };
 
     private static readonly Dictionary<string, ((string Message, string Digest, string Source) Hash, (string Key, string Message, string Mac, string Source) Hmac)> s_hashAnswers = new()
