@@ -60,7 +60,7 @@ internal sealed unsafe partial class FastEcGroup<TE, TF>
         }
 
         // The split of k mod n, then the signed digits of both halves.
-        Span<byte> kb = stackalloc byte[OrderBytes];
+        Span<byte> kb = stackalloc byte[8 * CurveParameters.MaxOrderLimbs64].Slice(0, OrderBytes);
         ReduceScalar(k, kb);
         ulong* scalar = stackalloc ulong[4];
         ulong* halves = stackalloc ulong[4];

@@ -28,7 +28,13 @@ internal static unsafe class Limb
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void MontMul(ulong* r, ulong* a, ulong* b, ulong* p, ulong m0, int m)
     {
-        ulong* t = stackalloc ulong[m + 2];
+        // stackalloc bound: m <= CurveParameters.MaxOrderLimbs64 (11), checked here, so t is 13 limbs at most.
+        if ((uint)m > CurveParameters.MaxOrderLimbs64)
+        {
+            throw new System.ArgumentOutOfRangeException(nameof(m));
+        }
+
+        ulong* t = stackalloc ulong[CurveParameters.MaxOrderLimbs64 + 2];
         for (int i = 0; i < m + 2; i++)
         {
             t[i] = 0;

@@ -239,6 +239,15 @@ internal sealed class CurveParameters
     /// </summary>
     public const int MaxFieldBits = 661;
 
+    /// <summary>
+    /// The most 64-bit limbs of a group order: by Hasse's bound an order is at most one bit longer than its field, so
+    /// 662 bits, 11 limbs. Temporaries sized per order are stackalloc'ed at this length and sliced.
+    /// </summary>
+    public const int MaxOrderLimbs64 = (MaxFieldBits + 1 + 63) / 64;
+
+    /// <summary>The same bound in 32-bit limbs (21).</summary>
+    public const int MaxOrderLimbs32 = (MaxFieldBits + 1 + 31) / 32;
+
     /// <summary>Explicit curves whose embedding degree is at most this are refused (see ValidateExplicit).</summary>
     private const int MaxRejectedEmbeddingDegree = 100;
 

@@ -107,7 +107,8 @@ internal sealed class Rfc6979Nonces : IDisposable
     {
         PrimeField sf = group.Scalars;
         byte[] h = new byte[group.OrderBytes];
-        Span<uint> z = stackalloc uint[sf.LimbCount];
+        // A constant-size buffer sliced to the order's limbs: Slice throws if an order were ever longer than the bound.
+        Span<uint> z = stackalloc uint[CurveParameters.MaxOrderLimbs32].Slice(0, sf.LimbCount);
         EcdsaAlgorithm.HashToScalar(group, h1, z);
         sf.Encode(z, h);
         z.Clear();
