@@ -39,23 +39,11 @@ extract "$root/tests/Panicode.Crypto.MonoRunner/Panicode.Crypto.MonoRunner.cspro
 cmp -s "$work/target.xml" "$work/runner-target.xml"
 check $? "docs/runtimes.md's facade target is the MonoRunner's (but for its <Error> guard)"
 
-version=$(sed -n 's:.*<Version>\(.*\)</Version>.*:\1:p' "$root/Directory.Build.props")
-for project in "$root"/src/*/*.csproj; do
-  dotnet pack "$project" -c Release -o "$work/feed" --nologo -v quiet
-done
-
-export NUGET_PACKAGES="$work/packages"
+source "$root/tests/Package/feed.sh"
+pack_feed "$work/feed"
 mkdir "$work/app"
 cd "$work/app"
-cat > nuget.config <<CONFIG
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <add key="local" value="$work/feed" />
-    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
-  </packageSources>
-</configuration>
-CONFIG
+feed_config "$work/feed"
 project() {
   cat <<PROJECT
 <Project Sdk="Microsoft.NET.Sdk">
