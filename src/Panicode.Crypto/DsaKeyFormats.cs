@@ -149,6 +149,26 @@ public static class DsaKeyFormats
         }
     }
 
+    /// <summary>Imports the first ENCRYPTED PRIVATE KEY block of PEM text with a password given as bytes, replacing the key.</summary>
+    /// <param name="key">The key object.</param>
+    /// <param name="input">The PEM text.</param>
+    /// <param name="passwordBytes">The password bytes.</param>
+    /// <exception cref="ArgumentException">No such block was found.</exception>
+    /// <exception cref="CryptographicException">The password is wrong, or the encoding is not valid or not supported.</exception>
+    public static void ImportFromEncryptedPem(this ManagedDsa key, ReadOnlySpan<char> input, ReadOnlySpan<byte> passwordBytes)
+    {
+        key.ThrowIfDisposed();
+        byte[] der = ReadPem(input, out _, allowEncrypted: true);
+        try
+        {
+            key.ImportEncryptedPkcs8PrivateKey(passwordBytes, der, out _);
+        }
+        finally
+        {
+            Array.Clear(der, 0, der.Length);
+        }
+    }
+
     /// <summary>Exports the public key as a PEM PUBLIC KEY block (SubjectPublicKeyInfo).</summary>
     /// <param name="key">The key object.</param>
     /// <returns>The PEM text.</returns>
