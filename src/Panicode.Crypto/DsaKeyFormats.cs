@@ -138,14 +138,14 @@ public static class DsaKeyFormats
     public static void ImportFromEncryptedPem(this ManagedDsa key, ReadOnlySpan<char> input, ReadOnlySpan<char> password)
     {
         key.ThrowIfDisposed();
-        byte[] der = ReadPem(input, out _, allowEncrypted: true);
+        byte[] pw = RsaKeyEncoding.PasswordBytes(password);   // PBES2 passwords are UTF-8 (RFC 8018 §3), as in the BCL
         try
         {
-            key.ImportEncryptedPkcs8PrivateKey(password, der, out _);
+            ImportFromEncryptedPem(key, input, pw.AsSpan());
         }
         finally
         {
-            Array.Clear(der, 0, der.Length);
+            Array.Clear(pw, 0, pw.Length);
         }
     }
 
