@@ -74,6 +74,7 @@ public sealed class DocsCoverageTests
         AlgorithmKind.Mac => "MAC",
         AlgorithmKind.Signature => "signature",
         AlgorithmKind.KeyAgreement => "key agreement",
+        AlgorithmKind.KeyEncapsulation => "key encapsulation",
         _ => "public key",
     };
 
@@ -86,6 +87,7 @@ public sealed class DocsCoverageTests
         AlgorithmKind.Hash or AlgorithmKind.Mac => "[hashes and MACs](docs/hashes.md)",
         _ when algorithm.Id is "Ecdsa" or "Ecdh" => "[ECDSA and ECDH](#ecdsa-and-ecdh)",
         _ when algorithm.Id is "Rsa" => "[RSA](#rsa)",
+        _ when algorithm.Id is "EciesKem" or "PsecKem" => "[ECIES-KEM and PSEC-KEM](#ecies-kem-and-psec-kem)",
         _ => "[what is supported](#what-is-supported)",
     };
 
