@@ -95,6 +95,7 @@ public sealed class DocsCoverageTests
         AlgorithmKind.Mac => "MAC",
         AlgorithmKind.Signature => "signature",
         AlgorithmKind.KeyAgreement => "key agreement",
+        AlgorithmKind.KeyEncapsulation => "key encapsulation",
         _ => "public key",
     };
 
