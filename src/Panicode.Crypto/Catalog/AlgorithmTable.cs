@@ -13,6 +13,7 @@ internal static class AlgorithmTable
 {
     private static readonly KeySizes[] s_anyBlock = { new KeySizes(64, 256, 32) };
     private static readonly KeySizes[] s_block128 = { new KeySizes(128, 128, 0) };
+    private static readonly KeySizes[] s_block64 = { new KeySizes(64, 64, 0) };
     private static readonly KeySizes[] s_block64And128 = { new KeySizes(64, 128, 64) };
 
     /// <summary>One algorithm.</summary>
@@ -102,9 +103,9 @@ internal static class AlgorithmTable
         Row Cipher(string id, string[] names, string type, string @unsafe, string spec) =>
             Add(id, names, AlgorithmKind.BlockCipher, type, type + ".Create()", "UnsafeCrypto." + @unsafe + "()", spec);
 
-        Row Mode(string id, string[] names, string reach, string spec, KeySizes[] blocks)
+        Row Mode(string id, string[] names, string reach, string spec, KeySizes[] blocks, string? type = null)
         {
-            Row row = Add(id, names, AlgorithmKind.Mode, id is "KeyWrap" or "Gcm" or "Ccm" or "Gmac" or "Cmac" ? id : "BlockCipherAlgorithm", reach, reach, spec);
+            Row row = Add(id, names, AlgorithmKind.Mode, type ?? (id is "KeyWrap" or "Gcm" or "Ccm" or "Gmac" or "Cmac" or "CbcMac" ? id : "BlockCipherAlgorithm"), reach, reach, spec);
             row.BlockSizes = blocks;
             return row;
         }
@@ -149,6 +150,8 @@ internal static class AlgorithmTable
         Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key) or CreateGmac()", "NIST SP 800-38D", s_block128).UsesGHash = true;
         Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key) or CreateCcm()", "NIST SP 800-38C; RFC 3610", s_block128);
         Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key) or CreateCmac()", "NIST SP 800-38B; RFC 4493", s_block64And128);
+        Mode("CbcMac", new[] { "CBC-MAC", "ISO/IEC 9797-1 MAC algorithm 1" }, "BlockCipherAlgorithm.CreateCbcMac(key, padding) or CreateCbcMac(padding)", "ISO/IEC 9797-1:2011 (MAC algorithm 1; padding methods 1, 2, 3); unsafe for variable-length messages", s_block64And128);
+        Mode("RetailMac", new[] { "Retail MAC", "X9.19-MAC", "ISO/IEC 9797-1 MAC algorithm 3" }, "TripleDesCipher.CreateRetailMac(key, padding) or CreateRetailMac(padding)", "ISO/IEC 9797-1:2011 (MAC algorithm 3); ANSI X9.19", s_block64, "CbcMac").KeySizes = new[] { new KeySizes(128, 128, 0) };
         Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key) or CreateKeyWrap()", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
 
         Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
