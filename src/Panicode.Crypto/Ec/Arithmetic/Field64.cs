@@ -160,7 +160,7 @@ internal sealed class Field64
     {
         BigInteger p = CurveParameters.ToInteger(modulusBigEndian);
         int bits = Limbs.BitLengthPublic(modulusBigEndian);
-        Debug.Assert(!p.IsEven && bits > 64, "an odd multi-limb modulus");
+        Debug.Assert(!p.IsEven && bits > 1, "an odd modulus above 1");
         Bits = bits;
         ByteLength = (bits + 7) / 8;
         N = (bits + 63) / 64;
@@ -435,13 +435,13 @@ internal sealed class Field64
             while ((u[0] & 1) == 0)
             {
                 ShiftRight1(u, 0);
-                HalfMod(x1);
+                Half(x1);
             }
 
             while ((v[0] & 1) == 0)
             {
                 ShiftRight1(v, 0);
-                HalfMod(x2);
+                Half(x2);
             }
 
             // u, v stay positive: both odd and distinct here (gcd(a, p) = 1), so the difference is not zero.
@@ -460,8 +460,8 @@ internal sealed class Field64
         (IsOneVar(u) ? x1 : x2).CopyTo(r);
     }
 
-    /// <summary>x = x / 2 mod p: (x + p) / 2 when x is odd, the sum's carry becoming the top bit. Public data.</summary>
-    private void HalfMod(Span<ulong> x)
+    /// <summary>x = x / 2 mod p: (x + p) / 2 when x is odd (added under a mask), the sum's carry becoming the top bit.</summary>
+    public void Half(Span<ulong> x)
     {
         ulong mask = Wide.Mask(x[0] & 1);
         ulong carry = 0;

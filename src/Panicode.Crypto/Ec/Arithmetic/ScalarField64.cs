@@ -1,4 +1,4 @@
-// Arithmetic modulo the group order n for the Reference StructEcGroup: the PrimeField contract (32-bit limbs,
+// Arithmetic modulo the group order n for the point engine of both flavours: the PrimeField contract (32-bit limbs,
 // as the ECDSA layer sees them) over Field64's 64-bit Montgomery multiplication. Elements are stored as
 // x R mod n with R = 2^(64 ceil(limbs / 2)); each operation packs the 32-bit limbs into 64-bit ones with
 // shifts (byte-order independent) and back.

@@ -46,7 +46,7 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Builds the group on the field struct FieldStructs picks for the curve; null when there is none.</summary>
+/// <summary>Builds the group on the field struct FieldStructs picks for the curve.</summary>
 internal static class StructEcGroup
 {
     /// <summary>
@@ -75,7 +75,7 @@ internal static class StructEcGroup
         return (uint)((i & 1) == 0 ? b & 0xF : b >> 4);
     }
 
-    public static EcGroup? TryCreate(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
+    public static EcGroup Create(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
 
     /// <summary>A StructEcGroup on the field struct of the curve table.</summary>
     private sealed class Factory : IFieldStructVisitor<EcGroup>
@@ -84,13 +84,13 @@ internal static class StructEcGroup
 
         public EcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
             where TE : unmanaged
-            where TF : struct, IStructField<TE> => new StructEcGroup<TE, TF>(curve, field, montgomery, new ScalarField64(curve.N));
+            where TF : struct, IStructField<TE> => new StructEcGroup<TE, TF>(curve, field, montgomery);
     }
 }
 
 /// <summary>
 /// The point engine on the field struct <typeparamref name="TF"/>: the Reference flavour's group, and the base of the
-/// Unsafe flavour's (which supplies its own scalar field and overrides <see cref="Multiply"/>,
+/// Unsafe flavour's (which overrides <see cref="Multiply"/>,
 /// <see cref="MultiplyAddPublic"/> and <see cref="Select"/> with its extra strategies).
 /// </summary>
 internal class StructEcGroup<TE, TF> : EcGroup
@@ -124,10 +124,10 @@ internal class StructEcGroup<TE, TF> : EcGroup
 
     /// <summary>
     /// The group of <paramref name="curve"/> on <paramref name="f"/> (Montgomery form with R = 2^(64 Limbs) when
-    /// <paramref name="montgomery"/>, else R = 1), with <paramref name="scalars"/> as its arithmetic mod n.
+    /// <paramref name="montgomery"/>, else R = 1), with <see cref="ScalarField64"/> as its arithmetic mod n.
     /// </summary>
-    public StructEcGroup(CurveParameters curve, TF f, bool montgomery, PrimeField scalars)
-        : base(curve, scalars)
+    public StructEcGroup(CurveParameters curve, TF f, bool montgomery)
+        : base(curve, new ScalarField64(curve.N))
     {
         _f = f;
         _m = f.Limbs;
