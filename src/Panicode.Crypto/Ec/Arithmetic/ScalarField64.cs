@@ -5,6 +5,7 @@
 
 using System;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Modular;
 
 namespace Panicode.Crypto.Ec;
 
@@ -102,8 +103,8 @@ internal sealed class ScalarField64 : PrimeField
         Span<ulong> lo = t.Slice(0, n);
         Span<ulong> hi = t.Slice(n, n);
         int loBytes = Math.Min(bigEndian.Length, 8 * n);
-        Field64.FromBigEndian(bigEndian.Slice(bigEndian.Length - loBytes), lo);
-        Field64.FromBigEndian(bigEndian.Slice(0, bigEndian.Length - loBytes), hi);
+        Limbs64.FromBigEndian(bigEndian.Slice(bigEndian.Length - loBytes), lo);
+        Limbs64.FromBigEndian(bigEndian.Slice(0, bigEndian.Length - loBytes), hi);
         _f.Mul(t.Slice(2 * n, n), lo, _f.R2);
         _f.Mul(t.Slice(3 * n, n), hi, _r3);
         _f.Add(lo, t.Slice(2 * n, n), t.Slice(3 * n, n));
