@@ -45,6 +45,8 @@ public static partial class UnsafeCrypto
         "Rsa" => CreateRsa(),
         "Dsa" => CreateDsa(),
         "Dh" => CreateDiffieHellman(),
+        "EciesKem" => CreateEciesKem(),
+        "PsecKem" => CreatePsecKem(),
         _ => null,
     };
 }

@@ -33,6 +33,9 @@ public enum AlgorithmKind
 
     /// <summary>Public-key encryption (and signatures) in one type.</summary>
     PublicKey,
+
+    /// <summary>A key-encapsulation mechanism (a <see cref="PrimeEcKem"/>).</summary>
+    KeyEncapsulation,
 }
 
 /// <summary>

@@ -79,6 +79,10 @@ public static class Families
 
     public static readonly Family<ManagedDiffieHellman> Dh = FromCatalogue<ManagedDiffieHellman>("Dh");
 
+    public static readonly Family<PrimeEciesKem> EciesKem = FromCatalogue<PrimeEciesKem>("EciesKem");
+
+    public static readonly Family<PrimePsecKem> PsecKem = FromCatalogue<PrimePsecKem>("PsecKem");
+
     public static readonly Family<HashAlgorithm> Ripemd160 = FromCatalogue<HashAlgorithm>("Ripemd160");
 
     public static readonly Family<KeyedHashAlgorithm> HmacRipemd160 = FromCatalogue<KeyedHashAlgorithm>("HmacRipemd160");

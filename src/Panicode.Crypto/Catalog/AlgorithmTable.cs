@@ -87,6 +87,8 @@ internal static class AlgorithmTable
         "Rsa" => ManagedRsa.Create(),
         "Dsa" => ManagedDsa.Create(),
         "Dh" => ManagedDiffieHellman.Create(),
+        "EciesKem" => PrimeEciesKem.Create(),
+        "PsecKem" => PrimePsecKem.Create(),
         _ => null,
     };
 
@@ -184,6 +186,12 @@ internal static class AlgorithmTable
         // RFC 2631 / RFC 3279 section 2.3.3 (dhpublicnumber).
         Add("Dh", new[] { "DH", "FFDH" }, AlgorithmKind.KeyAgreement, "ManagedDiffieHellman", "ManagedDiffieHellman.Create(group)", "UnsafeCrypto.CreateDiffieHellman(group)", "NIST SP 800-56A rev. 3; RFC 7919, RFC 3526, RFC 5114")
             .Oids["dhpublicnumber"] = "1.2.840.10046.2.1";
+
+        // The keys of both KEMs are EC keys (id-ecPublicKey); no KEM algorithm identifier is listed here.
+        Add("EciesKem", new[] { "ECIES-KEM" }, AlgorithmKind.KeyEncapsulation, "PrimeEciesKem", "PrimeEciesKem.Create(curveName)", "UnsafeCrypto.CreateEciesKem(curveName)", "ISO/IEC 18033-2:2006 §10.2")
+            .Oids["id-ecPublicKey"] = "1.2.840.10045.2.1";
+        Add("PsecKem", new[] { "PSEC-KEM" }, AlgorithmKind.KeyEncapsulation, "PrimePsecKem", "PrimePsecKem.Create(curveName)", "UnsafeCrypto.CreatePsecKem(curveName)", "ISO/IEC 18033-2:2006 §10.3; NTT PSEC-KEM specification (CRYPTREC)")
+            .Oids["id-ecPublicKey"] = "1.2.840.10045.2.1";
         return rows.ToArray();
     }
 }

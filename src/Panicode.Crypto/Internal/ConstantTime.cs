@@ -114,4 +114,17 @@ internal static class ConstantTime
 
         return Eq0(acc);
     }
+
+    /// <summary>
+    /// Whether the two byte strings are equal, in time that depends only on their lengths: the BCL's
+    /// <c>CryptographicOperations.FixedTimeEquals</c> on .NET, <see cref="BytesEqual"/> on netstandard2.0 (which lacks it).
+    /// </summary>
+    public static bool FixedTimeEquals(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b)
+    {
+#if NET
+        return System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(a, b);
+#else
+        return BytesEqual(a, b) == 1;
+#endif
+    }
 }

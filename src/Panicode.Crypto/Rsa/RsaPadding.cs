@@ -93,30 +93,9 @@ internal static class RsaPadding
         return true;
     }
 
-    /// <summary>MGF1 (appendix B.2.1): xors mask = H(seed || C) for C = 0, 1, ... into <paramref name="target"/>.</summary>
-    public static void XorMgf1(HashAlgorithm hash, ReadOnlySpan<byte> seed, Span<byte> target)
-    {
-        int hLen = hash.HashSize / 8;
-        byte[] input = new byte[seed.Length + 4];
-        seed.CopyTo(input);
-        for (int counter = 0, done = 0; done < target.Length; counter++, done += hLen)
-        {
-            input[seed.Length] = (byte)(counter >> 24);
-            input[seed.Length + 1] = (byte)(counter >> 16);
-            input[seed.Length + 2] = (byte)(counter >> 8);
-            input[seed.Length + 3] = (byte)counter;
-            byte[] block = hash.ComputeHash(input);
-            int n = Math.Min(hLen, target.Length - done);
-            for (int i = 0; i < n; i++)
-            {
-                target[done + i] ^= block[i];
-            }
-
-            Array.Clear(block, 0, block.Length);
-        }
-
-        Array.Clear(input, 0, input.Length);
-    }
+    /// <summary>MGF1 (appendix B.2.1): xors mask = H(seed || C) for C = 0, 1, ... into <paramref name="target"/> (ISO/IEC 18033-2's KDF1).</summary>
+    public static void XorMgf1(HashAlgorithm hash, ReadOnlySpan<byte> seed, Span<byte> target) =>
+        Hashing.CounterKdf.Xor(hash, seed, 0, target);
 
     /// <summary>
     /// EMSA-PSS-ENCODE (§9.1.1) into em (emLen = ceil(emBits / 8) bytes) with a random salt of

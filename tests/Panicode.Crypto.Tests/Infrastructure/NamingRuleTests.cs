@@ -18,7 +18,7 @@ public sealed class NamingRuleTests
     private static readonly Type[] s_public = typeof(CryptoCatalog).Assembly.GetExportedTypes();
 
     // The BCL-shaped adapters and abstract bases the rule does not cover (each documented in docs/architecture.md).
-    private static readonly string[] s_exempt = { nameof(BlockCipherAlgorithm), nameof(StreamCipher), nameof(ManagedRijndael), "PrimeEcdhBase" };
+    private static readonly string[] s_exempt = { nameof(BlockCipherAlgorithm), nameof(StreamCipher), nameof(ManagedRijndael), "PrimeEcdhBase", nameof(PrimeEcKem) };
 
     [Fact]
     public void EveryCipherTypeEndsInCipherAndHasBothFactories()
@@ -35,10 +35,11 @@ public sealed class NamingRuleTests
     [Fact]
     public void EveryOtherAlgorithmTypeHasBothFactoriesAndNoPublicConstructor()
     {
-        Type[] others = s_public.Where(t => (typeof(HashAlgorithm).IsAssignableFrom(t) || typeof(AsymmetricAlgorithm).IsAssignableFrom(t))
+        Type[] others = s_public.Where(t => (typeof(HashAlgorithm).IsAssignableFrom(t) || typeof(AsymmetricAlgorithm).IsAssignableFrom(t) || typeof(PrimeEcKem).IsAssignableFrom(t))
             && !s_exempt.Contains(t.Name) && !typeof(BlockCipherAlgorithm).IsAssignableFrom(t)).ToArray();
         Assert.Contains(typeof(HmacRipemd160), others);
         Assert.Contains(typeof(Ripemd160), others);
+        Assert.Contains(typeof(PrimePsecKem), others);
         foreach (Type type in others.Where(t => t != typeof(Cmac) && t != typeof(Gmac) && t != typeof(CbcMac)))
         {
             // PrimeEcdsa -> CreateEcdsa, PrimeEcdh -> CreateEcdh, ManagedRsa -> CreateRsa: the flavour prefix drops.
