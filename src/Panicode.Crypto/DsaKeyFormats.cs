@@ -138,10 +138,30 @@ public static class DsaKeyFormats
     public static void ImportFromEncryptedPem(this ManagedDsa key, ReadOnlySpan<char> input, ReadOnlySpan<char> password)
     {
         key.ThrowIfDisposed();
+        byte[] pw = RsaKeyEncoding.PasswordBytes(password);   // PBES2 passwords are UTF-8 (RFC 8018 §3), as in the BCL
+        try
+        {
+            ImportFromEncryptedPem(key, input, pw.AsSpan());
+        }
+        finally
+        {
+            Array.Clear(pw, 0, pw.Length);
+        }
+    }
+
+    /// <summary>Imports the first ENCRYPTED PRIVATE KEY block of PEM text with a password given as bytes, replacing the key.</summary>
+    /// <param name="key">The key object.</param>
+    /// <param name="input">The PEM text.</param>
+    /// <param name="passwordBytes">The password bytes.</param>
+    /// <exception cref="ArgumentException">No such block was found.</exception>
+    /// <exception cref="CryptographicException">The password is wrong, or the encoding is not valid or not supported.</exception>
+    public static void ImportFromEncryptedPem(this ManagedDsa key, ReadOnlySpan<char> input, ReadOnlySpan<byte> passwordBytes)
+    {
+        key.ThrowIfDisposed();
         byte[] der = ReadPem(input, out _, allowEncrypted: true);
         try
         {
-            key.ImportEncryptedPkcs8PrivateKey(password, der, out _);
+            key.ImportEncryptedPkcs8PrivateKey(passwordBytes, der, out _);
         }
         finally
         {

@@ -205,56 +205,47 @@ public abstract class ManagedDsa : DSA
         return true;
     }
 
-    /// <summary>Checks that this object is not disposed, then imports as the base class does (which decrypts first).</summary>
+    // PKCS#8 carries x without y. The base class would fill y in with BigInteger.ModPow(g, x, p), which is variable
+    // time in the secret x; these overrides parse the key themselves (DsaKeyFormats) and derive y = g^x with the
+    // constant-time fixed-window exponentiation. Encrypted keys are read when they use PBES2 with PBKDF2 and AES-CBC
+    // (what the BCL and OpenSSL 1.1+ write); other schemes throw CryptographicException.
+
+    /// <summary>Imports an encrypted PKCS#8 private key (PBES2 with PBKDF2 and AES-CBC); y is derived in constant time.</summary>
     /// <inheritdoc />
-    public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<byte> passwordBytes, ReadOnlySpan<byte> source, out int bytesRead)
-    {
-        _state.ThrowIfDisposed();
-        base.ImportEncryptedPkcs8PrivateKey(passwordBytes, source, out bytesRead);
-    }
+    public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<byte> passwordBytes, ReadOnlySpan<byte> source, out int bytesRead) =>
+        DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(this, passwordBytes, source, out bytesRead);
 
     /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
     public override void ImportEncryptedPkcs8PrivateKey(ReadOnlySpan<char> password, ReadOnlySpan<byte> source, out int bytesRead)
     {
-        _state.ThrowIfDisposed();
-        base.ImportEncryptedPkcs8PrivateKey(password, source, out bytesRead);
+        ThrowIfDisposed();   // before the password is converted
+        DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(this, password, source, out bytesRead);
     }
+
+    /// <summary>Imports an unencrypted PKCS#8 private key; y is derived in constant time.</summary>
+    /// <inheritdoc />
+    public override void ImportPkcs8PrivateKey(ReadOnlySpan<byte> source, out int bytesRead) =>
+        DsaKeyFormats.ImportPkcs8PrivateKey(this, source, out bytesRead);
 
     /// <summary>Checks that this object is not disposed, then imports as the base class does (which parses first).</summary>
     /// <inheritdoc />
-    public override void ImportPkcs8PrivateKey(ReadOnlySpan<byte> source, out int bytesRead)
-    {
-        _state.ThrowIfDisposed();
-        base.ImportPkcs8PrivateKey(source, out bytesRead);
-    }
-
-    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
     public override void ImportSubjectPublicKeyInfo(ReadOnlySpan<byte> source, out int bytesRead)
     {
         _state.ThrowIfDisposed();
         base.ImportSubjectPublicKeyInfo(source, out bytesRead);
     }
 
-    /// <inheritdoc cref="ImportPkcs8PrivateKey(ReadOnlySpan{byte}, out int)" />
-    public override void ImportFromPem(ReadOnlySpan<char> input)
-    {
-        _state.ThrowIfDisposed();
-        base.ImportFromPem(input);
-    }
+    /// <summary>Imports the first PUBLIC KEY or PRIVATE KEY block of PEM text; a private key's y is derived in constant time.</summary>
+    /// <inheritdoc />
+    public override void ImportFromPem(ReadOnlySpan<char> input) => DsaKeyFormats.ImportFromPem(this, input);
 
     /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
-    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<char> password)
-    {
-        _state.ThrowIfDisposed();
-        base.ImportFromEncryptedPem(input, password);
-    }
+    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<char> password) =>
+        DsaKeyFormats.ImportFromEncryptedPem(this, input, password);
 
     /// <inheritdoc cref="ImportEncryptedPkcs8PrivateKey(ReadOnlySpan{byte}, ReadOnlySpan{byte}, out int)" />
-    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<byte> passwordBytes)
-    {
-        _state.ThrowIfDisposed();
-        base.ImportFromEncryptedPem(input, passwordBytes);
-    }
+    public override void ImportFromEncryptedPem(ReadOnlySpan<char> input, ReadOnlySpan<byte> passwordBytes) =>
+        DsaKeyFormats.ImportFromEncryptedPem(this, input, passwordBytes);
 
     private static void CheckFormat(DSASignatureFormat signatureFormat)
     {

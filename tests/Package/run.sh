@@ -9,27 +9,14 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-version=$(sed -n 's:.*<Version>\(.*\)</Version>.*:\1:p' "$root/Directory.Build.props")
-echo "Packing Panicode.Crypto $version into $work/feed"
-for project in "$root"/src/*/*.csproj; do
-  dotnet pack "$project" -c Release -o "$work/feed" --nologo -v quiet
-done
+source "$root/tests/Package/feed.sh"
+pack_feed "$work/feed"
 ls "$work/feed"
 
 cd "$work"
 dotnet new console -o app --framework net10.0 >/dev/null
 cd app
-# A private package folder, so an older build of the same version in the user cache is never used.
-export NUGET_PACKAGES="$work/packages"
-cat > nuget.config <<CONFIG
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <add key="local" value="$work/feed" />
-    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />
-  </packageSources>
-</configuration>
-CONFIG
+feed_config "$work/feed"
 for package in "$work"/feed/*.nupkg; do
   name=$(basename "$package" ".$version.nupkg")
   dotnet add package "$name" --version "$version" >/dev/null

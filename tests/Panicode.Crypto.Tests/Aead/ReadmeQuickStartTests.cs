@@ -3,7 +3,7 @@ using Panicode.Crypto.Unsafe;
 
 namespace Panicode.Crypto.Tests.Aead;
 
-/// <summary>The README's AES-GCM, Camellia-GCM and CMAC quick-start snippets, pasted as they appear there.</summary>
+/// <summary>The README's AES-GCM and Camellia-GCM examples and the CMAC one of docs/modes.md, pasted as they appear there.</summary>
 public sealed class ReadmeQuickStartTests
 {
     [Fact]

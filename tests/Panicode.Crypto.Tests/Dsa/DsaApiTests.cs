@@ -100,6 +100,41 @@ public sealed class DsaApiTests
         Assert.Throws<CryptographicException>(() => back.ImportEncryptedPkcs8PrivateKey("wrong", builtIn.ExportEncryptedPkcs8PrivateKey("pw", pbe), out _));
     }
 
+    /// <summary>
+    /// PKCS#8 carries x without y: every private-key import through the key's own members (which on .NET 10 override
+    /// the base class's BigInteger.ModPow derivation) gives the key's y, and an encryption scheme other than PBES2 with
+    /// AES-CBC is refused with a CryptographicException, as documented.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Flavours))]
+    public void PrivateKeyImportsDeriveYAndRefuseOtherEncryptionSchemes(Implementation<ManagedDsa> flavour)
+    {
+        DSAParameters key = DsaDifferentialTests.Key(2048, 256);
+        using DSA builtIn = DSA.Create();
+        builtIn.ImportParameters(key);
+        PbeParameters aes = new(PbeEncryptionAlgorithm.Aes128Cbc, HashAlgorithmName.SHA384, 1000);
+        byte[] password = "pw"u8.ToArray();
+        using ManagedDsa back = flavour.Create();
+
+        back.ImportPkcs8PrivateKey(builtIn.ExportPkcs8PrivateKey(), out int read);
+        Assert.Equal(builtIn.ExportPkcs8PrivateKey().Length, read);
+        Assert.Equal(key.Y, back.ExportParameters(false).Y);
+        back.ImportParameters(DsaDifferentialTests.Key(1024, 160));
+        back.ImportFromPem(builtIn.ExportPkcs8PrivateKeyPem());
+        Assert.Equal(key.Y, back.ExportParameters(false).Y);
+        back.ImportParameters(DsaDifferentialTests.Key(1024, 160));
+        back.ImportFromEncryptedPem(builtIn.ExportEncryptedPkcs8PrivateKeyPem(password, aes), password);
+        Assert.Equal(key.Y, back.ExportParameters(false).Y);
+        Assert.Equal(key.X, back.ExportParameters(true).X);
+
+        PbeParameters pkcs12 = new(PbeEncryptionAlgorithm.TripleDes3KeyPkcs12, HashAlgorithmName.SHA1, 1000);
+        Assert.Throws<CryptographicException>(() => back.ImportEncryptedPkcs8PrivateKey("pw", builtIn.ExportEncryptedPkcs8PrivateKey("pw", pkcs12), out _));
+        Assert.Throws<ArgumentException>(() => back.ImportFromPem(builtIn.ExportEncryptedPkcs8PrivateKeyPem("pw", aes)));
+        back.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => back.ImportPkcs8PrivateKey(builtIn.ExportPkcs8PrivateKey(), out _));
+        Assert.Throws<ObjectDisposedException>(() => back.ImportFromEncryptedPem(builtIn.ExportEncryptedPkcs8PrivateKeyPem(password, aes), password));
+    }
+
     /// <summary>The netstandard2.0 extension methods (called as static methods: on .NET the inherited members hide them) against the BCL's.</summary>
     [Theory]
     [MemberData(nameof(Flavours))]
