@@ -146,6 +146,11 @@ public abstract partial class ManagedDiffieHellman
         }
     }
 #else
+    /// <summary>As <see cref="ImportFromPem(ReadOnlySpan{char})"/>, for a string (netstandard2.0's string is no span).</summary>
+    /// <param name="input">The PEM text.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="input"/> is null.</exception>
+    public void ImportFromPem(string input) => ImportFromPem((input ?? throw new ArgumentNullException(nameof(input))).AsSpan());
+
     /// <summary>The public key as a PEM PUBLIC KEY block (SubjectPublicKeyInfo).</summary>
     /// <returns>The PEM text.</returns>
     public string ExportSubjectPublicKeyInfoPem() => EcKeyEncoding.WritePem(RsaKeyEncoding.PublicKeyLabel, ExportSubjectPublicKeyInfo());
