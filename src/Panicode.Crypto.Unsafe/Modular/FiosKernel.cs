@@ -6,9 +6,7 @@
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
-#if NET
-using System.Runtime.Intrinsics.X86;
-#endif
+using Panicode.Crypto.Ec;
 using Panicode.Crypto.Modular;
 
 namespace Panicode.Crypto.Unsafe.Modular;
@@ -23,32 +21,18 @@ internal interface IWordMultiplier
 internal readonly struct PortableMultiplier : IWordMultiplier
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong Mul(ulong a, ulong b, out ulong low) => Word.MulPortable(a, b, out low);
-}
-
-#if NET
-/// <summary>Math.BigMul (UMULH on Arm64, MUL on x64 without BMI2).</summary>
-internal readonly struct BigMulMultiplier : IWordMultiplier
-{
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong Mul(ulong a, ulong b, out ulong low) => Math.BigMul(a, b, out low);
+    public ulong Mul(ulong a, ulong b, out ulong low) => Wide.MulPortable(a, b, out low);
 }
 
 /// <summary>
-/// MULX for the high half and IMUL for the low: Math.BigMul writes MULX's low half to the stack and reads it back,
-/// which sits on the carry chain here; two products keep both halves in registers.
+/// <see cref="Wide.Mul"/>: MULX for the high half and IMUL for the low where EcIntrinsics allows BMI2 (Math.BigMul
+/// writes MULX's low half to the stack and reads it back, which sits on the carry chain here), else Math.BigMul.
 /// </summary>
-internal readonly struct MulxMultiplier : IWordMultiplier
+internal readonly struct WideMultiplier : IWordMultiplier
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong Mul(ulong a, ulong b, out ulong low)
-    {
-        low = a * b;
-        return Bmi2.X64.MultiplyNoFlags(a, b);
-    }
+    public ulong Mul(ulong a, ulong b, out ulong low) => Wide.Mul(a, b, out low);
 }
-
-#endif
 
 /// <summary>The FIOS kernel over a word multiplier.</summary>
 internal readonly unsafe struct FiosKernel<TMul> : IMontgomeryKernel
@@ -73,7 +57,7 @@ internal readonly unsafe struct FiosKernel<TMul> : IMontgomeryKernel
         }
     }
 
-    // (high, low) = x y + c + d, below 2^128 (see Limbs64.MulAdd).
+    // (high, low) = x y + c + d, below 2^128 (see Wide.MulAdd).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong MulAdd(ulong x, ulong y, ulong c, ulong d, out ulong low)
     {
@@ -157,12 +141,7 @@ internal static class UnsafeModular
             return s_portable;
         }
 #if NET
-        if (Bmi2.X64.IsSupported)
-        {
-            return new ModularArithmetic<FiosKernel<MulxMultiplier>>("Unsafe (MULX)");
-        }
-
-        return new ModularArithmetic<FiosKernel<BigMulMultiplier>>("Unsafe (BigMul)");
+        return new ModularArithmetic<FiosKernel<WideMultiplier>>(EcIntrinsics.Bmi2X64 ? "Unsafe (MULX)" : "Unsafe (BigMul)");
 #else
         return s_portable;
 #endif

@@ -4,6 +4,7 @@
 
 using System;
 using System.Diagnostics;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Modular;
 
@@ -20,7 +21,7 @@ internal interface IMontgomeryKernel
     void Square(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> n, ulong n0);
 }
 
-/// <summary>The safe CIOS kernel on <see cref="Word.Mul"/> (Math.BigMul on .NET, 32-bit products on netstandard2.0).</summary>
+/// <summary>The safe CIOS kernel on <see cref="Wide.Mul"/> (MULX or Math.BigMul on .NET, 32-bit products on netstandard2.0).</summary>
 internal readonly struct CiosKernel : IMontgomeryKernel
 {
     // Bounds: after step i, t < (a b_0..i + m_0..i n) / 2^(64(i+1)) < a + n < 2R, so t fits k + 1 limbs and the
@@ -38,23 +39,23 @@ internal readonly struct CiosKernel : IMontgomeryKernel
             ulong c = 0;
             for (int j = 0; j < k; j++)
             {
-                c = Limbs64.MulAdd(a[j], bi, t[j], c, out t[j]);
+                c = Wide.MulAdd(a[j], bi, t[j], c, out t[j]);
             }
 
             ulong s = t[k] + c;
-            t[k + 1] = Word.Carry(t[k], c, s);
+            t[k + 1] = Wide.Carry(t[k], c, s);
             t[k] = s;
 
             ulong m = t[0] * n0;
-            c = Limbs64.MulAdd(m, n[0], t[0], 0, out _);
+            c = Wide.MulAdd(m, n[0], t[0], 0, out _);
             for (int j = 1; j < k; j++)
             {
-                c = Limbs64.MulAdd(m, n[j], t[j], c, out t[j - 1]);
+                c = Wide.MulAdd(m, n[j], t[j], c, out t[j - 1]);
             }
 
             s = t[k] + c;
             t[k - 1] = s;
-            t[k] = t[k + 1] + Word.Carry(t[k], c, s);
+            t[k] = t[k + 1] + Wide.Carry(t[k], c, s);
         }
 
         Limbs64.SubtractIf(t.Slice(0, k), n, t[k]);
@@ -76,7 +77,7 @@ internal readonly struct CiosKernel : IMontgomeryKernel
             ulong c = 0;
             for (int j = i + 1; j < k; j++)
             {
-                c = Limbs64.MulAdd(a[i], a[j], t[i + j], c, out t[i + j]);
+                c = Wide.MulAdd(a[i], a[j], t[i + j], c, out t[i + j]);
             }
 
             t[i + k] = c;
@@ -86,14 +87,14 @@ internal readonly struct CiosKernel : IMontgomeryKernel
         for (int i = 0; i < k; i++)
         {
             ulong lo = t[2 * i], hi = t[(2 * i) + 1];
-            ulong dh = Word.Mul(a[i], a[i], out ulong dl);
+            ulong dh = Wide.Mul(a[i], a[i], out ulong dl);
             ulong c0 = 0, c1 = 0;
-            t[2 * i] = Word.Add((lo << 1) | shifted, dl, ref c0);
-            t[2 * i] = Word.Add(t[2 * i], carry, ref c1);
+            t[2 * i] = Wide.Adc((lo << 1) | shifted, dl, ref c0);
+            t[2 * i] = Wide.Adc(t[2 * i], carry, ref c1);
             ulong c2 = c0 + c1;
             ulong c3 = 0, c4 = 0;
-            t[(2 * i) + 1] = Word.Add((hi << 1) | (lo >> 63), dh, ref c3);
-            t[(2 * i) + 1] = Word.Add(t[(2 * i) + 1], c2, ref c4);
+            t[(2 * i) + 1] = Wide.Adc((hi << 1) | (lo >> 63), dh, ref c3);
+            t[(2 * i) + 1] = Wide.Adc(t[(2 * i) + 1], c2, ref c4);
             shifted = hi >> 63;
             carry = c3 + c4;
         }
@@ -105,12 +106,12 @@ internal readonly struct CiosKernel : IMontgomeryKernel
             ulong c = 0;
             for (int j = 0; j < k; j++)
             {
-                c = Limbs64.MulAdd(m, n[j], t[i + j], c, out t[i + j]);
+                c = Wide.MulAdd(m, n[j], t[i + j], c, out t[i + j]);
             }
 
             ulong c5 = 0, c6 = 0;
-            ulong s = Word.Add(t[i + k], c, ref c5);
-            t[i + k] = Word.Add(s, extra, ref c6);
+            ulong s = Wide.Adc(t[i + k], c, ref c5);
+            t[i + k] = Wide.Adc(s, extra, ref c6);
             extra = c5 + c6;
         }
 

@@ -3,6 +3,7 @@
 
 using System;
 using System.Diagnostics;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Modular;
 
@@ -36,7 +37,7 @@ internal static class Limbs64
         ulong carry = 0;
         for (int i = 0; i < r.Length; i++)
         {
-            r[i] = Word.Add(a[i], b[i], ref carry);
+            r[i] = Wide.Adc(a[i], b[i], ref carry);
         }
 
         return carry;
@@ -48,7 +49,7 @@ internal static class Limbs64
         ulong borrow = 0;
         for (int i = 0; i < r.Length; i++)
         {
-            r[i] = Word.Sub(a[i], b[i], ref borrow);
+            r[i] = Wide.Sbb(a[i], b[i], ref borrow);
         }
 
         return borrow;
@@ -63,14 +64,14 @@ internal static class Limbs64
         ulong borrow = 0;
         for (int i = 0; i < x.Length; i++)
         {
-            Word.Sub(x[i], n[i], ref borrow);
+            Wide.Sbb(x[i], n[i], ref borrow);
         }
 
         ulong mask = 0UL - (force | (borrow ^ 1));
         borrow = 0;
         for (int i = 0; i < x.Length; i++)
         {
-            ulong d = Word.Sub(x[i], n[i], ref borrow);
+            ulong d = Wide.Sbb(x[i], n[i], ref borrow);
             x[i] ^= mask & (x[i] ^ d);
         }
     }
@@ -83,7 +84,7 @@ internal static class Limbs64
         ulong carry = 0;
         for (int i = 0; i < r.Length; i++)
         {
-            r[i] = Word.Add(r[i], n[i] & mask, ref carry);
+            r[i] = Wide.Adc(r[i], n[i] & mask, ref carry);
         }
     }
 
@@ -104,23 +105,11 @@ internal static class Limbs64
             ulong c = 0;
             for (int j = 0; j < a.Length; j++)
             {
-                c = MulAdd(a[j], b[i], r[i + j], c, out r[i + j]);
+                c = Wide.MulAdd(a[j], b[i], r[i + j], c, out r[i + j]);
             }
 
             r[i + a.Length] = c;
         }
-    }
-
-    /// <summary>(high, low) = a * b + c + d, which fits 128 bits: (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1.</summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public static ulong MulAdd(ulong a, ulong b, ulong c, ulong d, out ulong low)
-    {
-        ulong hi = Word.Mul(a, b, out ulong lo);
-        ulong s = lo + c;
-        hi += Word.Carry(lo, c, s);
-        low = s + d;
-        hi += Word.Carry(s, d, low);
-        return hi;
     }
 
     /// <summary>1 when a &lt; b (same length), constant time.</summary>
@@ -129,7 +118,7 @@ internal static class Limbs64
         ulong borrow = 0;
         for (int i = 0; i < a.Length; i++)
         {
-            Word.Sub(a[i], b[i], ref borrow);
+            Wide.Sbb(a[i], b[i], ref borrow);
         }
 
         return borrow;
@@ -157,7 +146,7 @@ internal static class Limbs64
         dst.Clear();
         for (int e = 0; e < count; e++)
         {
-            ulong m = Word.EqMask((ulong)e, index);
+            ulong m = Wide.Mask(Wide.IsZero((ulong)e ^ index));
             ReadOnlySpan<ulong> entry = table.Slice(e * len, len);
             for (int i = 0; i < len; i++)
             {

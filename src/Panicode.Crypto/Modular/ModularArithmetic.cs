@@ -7,6 +7,7 @@
 using System;
 using System.Diagnostics;
 using System.Security.Cryptography;
+using Panicode.Crypto.Ec;
 
 namespace Panicode.Crypto.Modular;
 
@@ -333,7 +334,7 @@ internal abstract class ModularArithmetic
             ulong c = 0;
             for (int i = 0; i < x.Length; i++)
             {
-                c = Limbs64.MulAdd(m, n[i], x[i], c, out x[i]);
+                c = Wide.MulAdd(m, n[i], x[i], c, out x[i]);
             }
 
             for (int i = 0; i < x.Length - 1; i++)

@@ -5,6 +5,7 @@
 using System;
 using System.Diagnostics;
 using System.Security.Cryptography;
+using Panicode.Crypto.Ec;
 using Panicode.Crypto.Internal;
 
 namespace Panicode.Crypto.Modular;
@@ -18,7 +19,7 @@ internal sealed class Modulus : IDisposable
     {
         N = n;
         Bits = bits;
-        N0 = NegativeInverse(n[0]);
+        N0 = Wide.NegInverse(n[0]);
         One = new ulong[n.Length];
         R2 = new ulong[n.Length];
         ComputeConstants();
@@ -90,20 +91,6 @@ internal sealed class Modulus : IDisposable
         }
 
         return bits;
-    }
-
-    // Newton's iteration x <- x (2 - n x) doubles the number of correct low bits; n x = 1 mod 8 for odd n and x = n,
-    // so three bits to start, 3 -> 6 -> 12 -> 24 -> 48 -> 96 after five steps.
-    private static ulong NegativeInverse(ulong n0)
-    {
-        Debug.Assert((n0 & 1) == 1);
-        ulong x = n0;
-        for (int i = 0; i < 5; i++)
-        {
-            x *= 2 - (n0 * x);
-        }
-
-        return 0 - x;
     }
 
     // R mod N by doubling 2^(bits-1) (which is below N, as N is odd and has that bit set) up to 2^(64k); then k more

@@ -5,6 +5,7 @@
 
 using System;
 using System.Security.Cryptography;
+using Panicode.Crypto.Ec;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modular;
 
@@ -232,7 +233,7 @@ internal sealed partial class RsaKey : IDisposable
             ulong carry = 0;
             for (int i = 0; i < y.Length; i++)
             {
-                y[i] = Word.Add(y[i], i < m2.Length ? m2[i] : 0, ref carry);
+                y[i] = Wide.Adc(y[i], i < m2.Length ? m2[i] : 0, ref carry);
             }
 
             // Unblind: y r^-1 mod n, then check y^e = c before releasing y.

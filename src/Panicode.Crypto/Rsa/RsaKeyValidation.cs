@@ -4,6 +4,7 @@
 // p - 1 and q - 1 only.
 
 using System;
+using Panicode.Crypto.Ec;
 using Panicode.Crypto.Modular;
 
 namespace Panicode.Crypto.Rsa;
@@ -78,7 +79,7 @@ internal sealed partial class RsaKey
             ulong borrow = 1;
             for (int i = 0; i < ex.Length; i++)
             {
-                ex[i] = Word.Sub(ex[i], 0, ref borrow);
+                ex[i] = Wide.Sbb(ex[i], 0, ref borrow);
             }
 
             int s = TrailingZeros(mMinus1);

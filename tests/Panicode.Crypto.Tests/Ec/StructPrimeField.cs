@@ -169,8 +169,7 @@ internal static class FastFields
     };
 
     /// <summary>The field struct the curve table picks for the curve (the one both flavours' groups run on).</summary>
-    public static PrimeField ForCurve(CurveParameters curve) =>
-        FieldStructs.Select(curve, Visitor.Instance) ?? throw new InvalidOperationException("no field struct for " + curve.FriendlyName);
+    public static PrimeField ForCurve(CurveParameters curve) => FieldStructs.Select(curve, Visitor.Instance);
 
     private static PrimeField Over<TE, TF>(TF field, BigInteger p, bool montgomery)
         where TE : unmanaged

@@ -55,14 +55,14 @@ public sealed class SourceRulesTests
             "/Ec/",
             new[]
             {
-                "n", "m", "N", "_n", "_m", "n3", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
-                "_p.Length", "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
+                "n", "N", "_m", "LimbCount", "Scalars.LimbCount", "sf.LimbCount", "group.Scalars.LimbCount",
+                "fullLimbs", "chunkLimbs", "OrderBytes", "group.OrderBytes",
                 "group.FieldBytes", "k.Length", "u2.Length", "stride", "Chunks", "count",
             },
             "limb, byte and digit counts of one field element or scalar, and table lengths: a field has at most " +
             "CurveParameters.MaxFieldBits = 661 bits (checked before any group is built) and an order one bit more (Hasse), " +
             "so at most 84 bytes, 21 32-bit or 11 64-bit limbs; scalars reaching these methods are reduced mod n (hashes " +
-            "are truncated first, SEC 1 §4.1.3), GLV halves are shorter; tables hold 8 or 16 points; n3 is 3n"
+            "are truncated first, SEC 1 §4.1.3), GLV halves are shorter; tables hold 8 or 16 points"
         ),
     };
 

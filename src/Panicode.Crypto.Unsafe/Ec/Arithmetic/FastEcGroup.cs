@@ -1,7 +1,6 @@
 // The Unsafe flavour's group: the one point engine (StructEcGroup, shared with the Reference flavour: the formulas, the
 // fixed-base comb, wNAF verification, the constant-time window ladder) on the same field structs, plus the strategies
 // only this flavour ships, written on the engine's formulas:
-// - its scalar field mod n (UnsafeMontgomeryField, pointer CIOS);
 // - k P on secp256k1 by the constant-time GLV split (FastEcGroup.Glv.cs);
 // - u1 G + u2 Q for a public key seen before by 8/16-chunk fixed-base splitting from cached tables
 //   (FastEcGroup.KeyCache.cs);
@@ -19,11 +18,8 @@ namespace Panicode.Crypto.Unsafe.Ec;
 /// <summary>Builds the Unsafe flavour's group on the field struct of the curve table.</summary>
 internal static class FastEcGroup
 {
-    /// <summary>
-    /// The group for a curve on the field struct the curve table picks (FieldStructs, shared with the Reference
-    /// flavour); null when no struct fits (explicit curves over primes of more than 512 bits other than P-521's).
-    /// </summary>
-    public static EcGroup? Create(CurveParameters curve, PrimeField scalars) => FieldStructs.Select(curve, new Factory(scalars));
+    /// <summary>The group for a curve on the field struct the curve table picks (FieldStructs, shared with the Reference flavour).</summary>
+    public static EcGroup Create(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
 
     /// <summary>True for a group of this flavour (tests).</summary>
     public static bool Is(EcGroup group) =>
@@ -31,13 +27,11 @@ internal static class FastEcGroup
 
     private sealed class Factory : IFieldStructVisitor<EcGroup>
     {
-        private readonly PrimeField _scalars;
-
-        public Factory(PrimeField scalars) => _scalars = scalars;
+        public static readonly Factory Instance = new();
 
         public EcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
             where TE : unmanaged
-            where TF : struct, IStructField<TE> => new FastEcGroup<TE, TF>(curve, field, montgomery, _scalars);
+            where TF : struct, IStructField<TE> => new FastEcGroup<TE, TF>(curve, field, montgomery);
     }
 }
 
@@ -46,8 +40,8 @@ internal sealed unsafe partial class FastEcGroup<TE, TF> : StructEcGroup<TE, TF>
     where TE : unmanaged
     where TF : struct, IStructField<TE>
 {
-    public FastEcGroup(CurveParameters curve, TF f, bool montgomery, PrimeField scalars)
-        : base(curve, f, montgomery, scalars)
+    public FastEcGroup(CurveParameters curve, TF f, bool montgomery)
+        : base(curve, f, montgomery)
     {
     }
 

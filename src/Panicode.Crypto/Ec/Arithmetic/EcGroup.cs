@@ -131,10 +131,7 @@ internal abstract class EcBackend
     protected abstract EcGroup CreateGroup(CurveParameters curve);
 }
 
-/// <summary>
-/// The Reference flavour: safe code; the point engine (StructEcGroup) on the field struct of the curve table for every
-/// named curve and every explicit curve a field struct covers, the general 32-bit JacobianGroup for the rest.
-/// </summary>
+/// <summary>The Reference flavour: safe code; the point engine (StructEcGroup) on the curve table's field struct, for every curve.</summary>
 internal sealed class ReferenceBackend : EcBackend
 {
     public static readonly ReferenceBackend Instance = new();
@@ -143,14 +140,7 @@ internal sealed class ReferenceBackend : EcBackend
     {
     }
 
-    protected override EcGroup CreateGroup(CurveParameters curve) =>
-        StructEcGroup.TryCreate(curve) ??
-        (curve.IsNamed
-            ? throw new InvalidOperationException("no field struct for " + curve.FriendlyName)
-            : new JacobianGroup(curve, CreateField(curve), new MontgomeryField(ToLimbs(curve.N))));
-
-    /// <summary>The 32-bit limb Montgomery field of the curve's prime (JacobianGroup's).</summary>
-    internal static PrimeField CreateField(CurveParameters curve) => new MontgomeryField(ToLimbs(curve.P));
+    protected override EcGroup CreateGroup(CurveParameters curve) => StructEcGroup.Create(curve);
 
     internal static uint[] ToLimbs(byte[] bigEndian)
     {

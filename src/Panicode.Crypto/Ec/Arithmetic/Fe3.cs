@@ -34,7 +34,7 @@ internal readonly struct Field3 : IStructField<Fe3>
         _p.L0 = Fe4.Limb64(p, 0);
         _p.L1 = Fe4.Limb64(p, 1);
         _p.L2 = Fe4.Limb64(p, 2);
-        _m0 = Field64.NegInverse64(_p.L0);
+        _m0 = Wide.NegInverse(_p.L0);
     }
 
     public int Limbs => 3;

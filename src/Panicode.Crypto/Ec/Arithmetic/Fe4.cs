@@ -362,7 +362,7 @@ internal readonly struct Field4<TR> : IStructField<Fe4>
     public Field4(BigInteger p)
     {
         _p = Fe4.From(p);
-        _m0 = Field64.NegInverse64(_p.L0);
+        _m0 = Wide.NegInverse(_p.L0);
     }
 
     public int Limbs => 4;

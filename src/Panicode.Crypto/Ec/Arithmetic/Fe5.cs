@@ -38,7 +38,7 @@ internal readonly struct Field5 : IStructField<Fe5>
         _p.L2 = Fe4.Limb64(p, 2);
         _p.L3 = Fe4.Limb64(p, 3);
         _p.L4 = Fe4.Limb64(p, 4);
-        _m0 = Field64.NegInverse64(_p.L0);
+        _m0 = Wide.NegInverse(_p.L0);
     }
 
     public int Limbs => 5;

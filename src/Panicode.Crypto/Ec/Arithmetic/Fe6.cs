@@ -36,7 +36,7 @@ internal readonly struct Field6 : IStructField<Fe6>
         _p.L3 = Fe4.Limb64(p, 3);
         _p.L4 = Fe4.Limb64(p, 4);
         _p.L5 = Fe4.Limb64(p, 5);
-        _m0 = Field64.NegInverse64(_p.L0);
+        _m0 = Wide.NegInverse(_p.L0);
     }
 
     public int Limbs => 6;

@@ -44,7 +44,7 @@ internal readonly struct Field8 : IStructField<Fe8>
         _p.L5 = Fe4.Limb64(p, 5);
         _p.L6 = Fe4.Limb64(p, 6);
         _p.L7 = Fe4.Limb64(p, 7);
-        _m0 = Field64.NegInverse64(_p.L0);
+        _m0 = Wide.NegInverse(_p.L0);
     }
 
     public int Limbs => 8;

@@ -1,15 +1,15 @@
-// GF(p) on 64-bit limbs in Montgomery form x R mod p, R = 2^(64 n): coarsely integrated operand scanning
-// (CIOS), Koç, Acar and Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms", IEEE Micro
-// 1996, §4, with 64x64 -> 128-bit limb products. The Reference groups invert public elements with it (InvertVar); the class is
-// sealed and its members are not virtual, so the point formulas make direct (inlinable) calls. 256-bit primes
-// (four limbs: P-256, secp256k1, brainpoolP256r1, and the scalar fields of those curves) take a written-out
-// path. Elements are always fully reduced in [0, p); nothing here branches or indexes memory on element values.
-// Limbs are combined with shifts, never reinterpreted as bytes, so the code is byte-order independent.
+// The word-level helpers of every multi-precision loop (Wide: 64 x 64 -> 128-bit products, carries, masks; EC and
+// the Montgomery layer of RSA, DSA and DH share them), and GF(p) on spans of 64-bit limbs in Montgomery form
+// x R mod p, R = 2^(64 n) (Field64): the scalar field's arithmetic, the engine's inversion of public elements and
+// FieldN's loops, on the Montgomery layer's modulus and CIOS kernel (Koç, Acar and Kaliski, IEEE Micro 1996, §4).
+// 256-bit moduli (P-256, secp256k1, brainpoolP256r1 and their orders) take a written-out product. Elements are
+// always fully reduced in [0, p); nothing here branches or indexes memory on element values. Limbs are combined
+// with shifts, never reinterpreted as bytes, so the code is byte-order independent.
 
 using System;
 using System.Diagnostics;
-using System.Numerics;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Modular;
 
 namespace Panicode.Crypto.Ec;
 
@@ -48,13 +48,39 @@ internal static class Wide
 
         return Math.BigMul(a, b, out lo);
 #else
-        // netstandard2.0: four 32x32 -> 64 products (schoolbook on half-words).
+        return MulPortable(a, b, out lo);
+#endif
+    }
+
+    /// <summary>
+    /// hi:lo = a * b from four 32 x 32 -> 64-bit products (schoolbook on half-words), no intrinsic: netstandard2.0,
+    /// and the Unsafe Montgomery layer's portable multiplier. The middle sum (p00 >> 32) + (uint)p01 + (uint)p10
+    /// &lt; 3 * 2^32 cannot overflow.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong MulPortable(ulong a, ulong b, out ulong lo)
+    {
         ulong a0 = (uint)a, a1 = a >> 32, b0 = (uint)b, b1 = b >> 32;
         ulong p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
         ulong mid = (p00 >> 32) + (uint)p01 + (uint)p10;
         lo = (mid << 32) | (uint)p00;
         return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-#endif
+    }
+
+    /// <summary>
+    /// -x^-1 mod 2^64 for odd x (Montgomery's m0). Newton's iteration y = y (2 - x y) doubles the correct low bits of
+    /// x^-1 each step; y = x is right to 3 bits (x x = 1 mod 8 for odd x), so five steps give 96 >= 64 bits.
+    /// </summary>
+    public static ulong NegInverse(ulong x)
+    {
+        ulong inv = x;
+        for (int i = 0; i < 5; i++)
+        {
+            inv *= 2 - (x * inv);
+        }
+
+        Debug.Assert(inv * x == 1);
+        return 0UL - inv;
     }
 
     /// <summary>
@@ -147,55 +173,35 @@ internal static class Wide
     public static ulong IsZero(ulong x) => ~(x | (0UL - x)) >> 63;
 }
 
+/// <summary>
+/// GF(p) in Montgomery form over the Montgomery layer's modulus (<see cref="Modulus"/>: p, -p^-1 mod 2^64, R and
+/// R^2 mod p) and its limb loops (<see cref="CiosKernel"/>, <see cref="Limbs64"/>), with written-out products for four
+/// and six limbs; Fermat inversion (constant time) and the layer's binary extended Euclid (public values).
+/// </summary>
 internal sealed class Field64
 {
-    private readonly ulong[] _p;
+    private readonly Modulus _m;
     private readonly ulong[] _pMinus2;
-    private readonly ulong _m0;     // -p^-1 mod 2^64
-    private readonly ulong[] _one;  // R mod p
-    private readonly ulong[] _r2;   // R^2 mod p
     private readonly Field6 _six;   // the written-out six-limb Montgomery arithmetic, same R = 2^384, when N = 6
 
     public Field64(ReadOnlySpan<byte> modulusBigEndian)
     {
-        BigInteger p = CurveParameters.ToInteger(modulusBigEndian);
-        int bits = Limbs.BitLengthPublic(modulusBigEndian);
-        Debug.Assert(!p.IsEven && bits > 64, "an odd multi-limb modulus");
-        Bits = bits;
-        ByteLength = (bits + 7) / 8;
-        N = (bits + 63) / 64;
-        _p = FromInteger(p, N);
-        _pMinus2 = FromInteger(p - 2, N);
-
-        _m0 = NegInverse64(_p[0]);
+        _m = Modulus.FromBigEndian(modulusBigEndian);
+        N = _m.Limbs;
+        Bits = _m.Bits;
+        ByteLength = (Bits + 7) / 8;
+        _pMinus2 = (ulong[])_m.N.Clone();
+        ulong[] two = new ulong[N];
+        two[0] = 2;
+        Limbs64.Sub(_pMinus2, _pMinus2, two);
         if (N == 6)
         {
-            _six = new Field6(p);
+            _six = new Field6(CurveParameters.ToInteger(modulusBigEndian));
         }
-
-        BigInteger r = BigInteger.One << (64 * N);
-        _one = FromInteger(r % p, N);
-        _r2 = FromInteger(r * r % p, N);
     }
 
     /// <summary>Number of 64-bit limbs of an element.</summary>
     public int N { get; }
-
-    /// <summary>
-    /// -p0^-1 mod 2^64 for odd p0. Newton's iteration x = x (2 - p0 x) doubles the correct low bits of p0^-1 each
-    /// step; x = p0 is right to 3 bits (p0 p0 = 1 mod 8 for odd p0), so five steps give 96 >= 64 bits.
-    /// </summary>
-    public static ulong NegInverse64(ulong p0)
-    {
-        ulong inv = p0;
-        for (int i = 0; i < 5; i++)
-        {
-            inv *= 2 - (p0 * inv);
-        }
-
-        Debug.Assert(inv * p0 == 1);
-        return 0UL - inv;
-    }
 
     /// <summary>Bit length of p.</summary>
     public int Bits { get; }
@@ -203,17 +209,12 @@ internal sealed class Field64
     /// <summary>Length of the big-endian encoding of an element.</summary>
     public int ByteLength { get; }
 
-    public ReadOnlySpan<ulong> One => _one;
-
-    public ReadOnlySpan<ulong> Modulus => _p;
+    public ReadOnlySpan<ulong> One => _m.One;
 
     /// <summary>R^2 mod p: Mul(x, R2) converts a plain x &lt; R to Montgomery form.</summary>
-    public ReadOnlySpan<ulong> R2 => _r2;
+    public ReadOnlySpan<ulong> R2 => _m.R2;
 
-    /// <summary>
-    /// r = a b R^-1 mod p, for a &lt; R and b &lt; p (so a b &lt; R p and the CIOS invariant t &lt; 2p holds after
-    /// every outer step; one conditional subtraction finishes). r may alias a or b.
-    /// </summary>
+    /// <summary>r = a b R^-1 mod p, for a &lt; R and b &lt; p (CiosKernel's condition). r may alias a or b.</summary>
     [MethodImpl(Hot.Optimize)]
     public void Mul(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
     {
@@ -233,48 +234,17 @@ internal sealed class Field64
             return;
         }
 
-        int n = N;
-        ulong[] p = _p;
-        Span<ulong> t = stackalloc ulong[n + 2];
-        t.Clear();
-        for (int i = 0; i < n; i++)
-        {
-            // t += a b_i
-            ulong bi = b[i];
-            ulong c = 0;
-            for (int j = 0; j < n; j++)
-            {
-                c = Wide.MulAdd(a[j], bi, t[j], c, out t[j]);
-            }
-
-            ulong s = t[n] + c;
-            t[n + 1] = Wide.Carry(t[n], c, s);
-            t[n] = s;
-
-            // t = (t + m p) / 2^64 with m chosen so the low limb cancels.
-            ulong m = t[0] * _m0;
-            c = Wide.MulAdd(m, p[0], t[0], 0, out _);
-            for (int j = 1; j < n; j++)
-            {
-                c = Wide.MulAdd(m, p[j], t[j], c, out t[j - 1]);
-            }
-
-            s = t[n] + c;
-            t[n] = t[n + 1] + Wide.Carry(t[n], c, s);
-            t[n - 1] = s;
-        }
-
-        FinalSubtract(r, t.Slice(0, n), t[n]);
-        t.Clear();
+        default(CiosKernel).Multiply(r, a, b, _m.N, _m.N0);
     }
 
-    /// <summary>The four-limb case of <see cref="Mul"/>, written out on locals (same CIOS steps).</summary>
+    /// <summary>The four-limb case of <see cref="Mul"/>, written out on locals (CiosKernel's steps).</summary>
     [MethodImpl(Hot.Optimize)]
     private void Mul4(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
     {
+        ulong[] p = _m.N;
         ulong a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-        ulong p0 = _p[0], p1 = _p[1], p2 = _p[2], p3 = _p[3];
-        ulong m0 = _m0;
+        ulong p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3];
+        ulong m0 = _m.N0;
         ulong t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0;
         for (int i = 0; i < 4; i++)
         {
@@ -325,49 +295,30 @@ internal sealed class Field64
         Mul(r, a, a);
     }
 
-    /// <summary>r = a + b mod p: the sum is below 2p, so subtract p when it carried or is not below p.</summary>
-    [MethodImpl(Hot.Optimize)]
-    public void Add(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
+    /// <summary>r = a + b mod p (N limbs).</summary>
+    public void Add(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b) => Limbs64.AddMod(r, a, b, _m.N);
+
+    /// <summary>r = a - b mod p (N limbs).</summary>
+    public void Sub(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b) => Limbs64.SubMod(r, a, b, _m.N);
+
+    /// <summary>x = x / 2 mod p: (x + p) / 2 when x is odd (added under a mask), the sum's carry becoming the top bit.</summary>
+    public void Half(Span<ulong> x)
     {
-        int n = N;
+        ulong[] p = _m.N;
+        ulong mask = Wide.Mask(x[0] & 1);
         ulong carry = 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < x.Length; i++)
         {
-            r[i] = Wide.Adc(a[i], b[i], ref carry);
+            x[i] = Wide.Adc(x[i], p[i] & mask, ref carry);
         }
 
-        FinalSubtract(r, r, carry);
-    }
-
-    /// <summary>r = a - b mod p: p is added back exactly when the subtraction borrowed.</summary>
-    [MethodImpl(Hot.Optimize)]
-    public void Sub(Span<ulong> r, ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        int n = N;
-        ulong borrow = 0;
-        for (int i = 0; i < n; i++)
+        int last = x.Length - 1;
+        for (int i = 0; i < last; i++)
         {
-            r[i] = Wide.Sbb(a[i], b[i], ref borrow);
+            x[i] = (x[i] >> 1) | (x[i + 1] << 63);
         }
 
-        ulong mask = Wide.Mask(borrow);
-        ulong carry = 0;
-        for (int i = 0; i < n; i++)
-        {
-            r[i] = Wide.Adc(r[i], _p[i] & mask, ref carry);
-        }
-    }
-
-    /// <summary>1 when a is zero.</summary>
-    public ulong IsZero(ReadOnlySpan<ulong> a)
-    {
-        ulong acc = 0;
-        for (int i = 0; i < a.Length; i++)
-        {
-            acc |= a[i];
-        }
-
-        return Wide.IsZero(acc);
+        x[last] = (x[last] >> 1) | (carry << 63);
     }
 
     /// <summary>
@@ -380,14 +331,14 @@ internal sealed class Field64
         int n = N;
         Span<ulong> table = stackalloc ulong[16 * n];
         Span<ulong> acc = stackalloc ulong[n];
-        _one.CopyTo(table.Slice(0, n));
+        One.CopyTo(table.Slice(0, n));
         a.CopyTo(table.Slice(n, n));
         for (int i = 2; i < 16; i++)
         {
             Mul(table.Slice(i * n, n), table.Slice((i - 1) * n, n), a);
         }
 
-        _one.CopyTo(acc);
+        One.CopyTo(acc);
         for (int w = ((Bits + 3) / 4) - 1; w >= 0; w--)
         {
             Sqr(acc, acc);
@@ -405,104 +356,16 @@ internal sealed class Field64
     }
 
     /// <summary>
-    /// r = a^-1 mod p for a public a given as plain limbs (r = 0 for a = 0), by the binary extended Euclidean
-    /// algorithm (Guide to ECC Alg. 2.22) in variable time: with u = a, v = p and the invariants x1 a = u,
-    /// x2 a = v (mod p), halving u (v) halves x1 (x2) mod p and subtracting the smaller of u, v from the larger
-    /// subtracts the x's; it ends with x1 = a^-1 when u = 1 (or x2 when v = 1). The result is plain as well, so for
-    /// an element a R in Montgomery form it is (a R)^-1, and a Montgomery product with R^3 gives a^-1 R. Public
-    /// data only (verification, tables of public points): the loop branches on a's bits.
+    /// r = a^-1 mod p for a public a given as plain limbs (r = 0 for a = 0), by the Montgomery layer's binary
+    /// extended Euclid (ModularArithmetic.InverseVartime) in variable time. The result is plain as well, so for an
+    /// element a R in Montgomery form it is (a R)^-1, and a Montgomery product with R^3 gives a^-1 R. Public data only
+    /// (verification, tables of public points).
     /// </summary>
     public void InvertVar(Span<ulong> r, ReadOnlySpan<ulong> a)
     {
-        int n = N;
-        Span<ulong> t = stackalloc ulong[4 * n];
-        Span<ulong> u = t.Slice(0, n);
-        Span<ulong> v = t.Slice(n, n);
-        Span<ulong> x1 = t.Slice(2 * n, n);
-        Span<ulong> x2 = t.Slice(3 * n, n);
-        a.CopyTo(u);
-        _p.AsSpan().CopyTo(v);
-        t.Slice(2 * n).Clear();
-        x1[0] = 1;
-        if (IsZero(u) == 1)
+        if (!ModularArithmetic.InverseVartime(_m, r, a))
         {
             r.Clear();
-            return;
-        }
-
-        while (!IsOneVar(u) && !IsOneVar(v))
-        {
-            while ((u[0] & 1) == 0)
-            {
-                ShiftRight1(u, 0);
-                HalfMod(x1);
-            }
-
-            while ((v[0] & 1) == 0)
-            {
-                ShiftRight1(v, 0);
-                HalfMod(x2);
-            }
-
-            // u, v stay positive: both odd and distinct here (gcd(a, p) = 1), so the difference is not zero.
-            if (LessThan(u, v) == 1)
-            {
-                SubPlain(v, u);
-                Sub(x2, x2, x1);
-            }
-            else
-            {
-                SubPlain(u, v);
-                Sub(x1, x1, x2);
-            }
-        }
-
-        (IsOneVar(u) ? x1 : x2).CopyTo(r);
-    }
-
-    /// <summary>x = x / 2 mod p: (x + p) / 2 when x is odd, the sum's carry becoming the top bit. Public data.</summary>
-    private void HalfMod(Span<ulong> x)
-    {
-        ulong mask = Wide.Mask(x[0] & 1);
-        ulong carry = 0;
-        for (int i = 0; i < x.Length; i++)
-        {
-            x[i] = Wide.Adc(x[i], _p[i] & mask, ref carry);
-        }
-
-        ShiftRight1(x, carry);
-    }
-
-    /// <summary>x = (top 2^(64 n) + x) / 2 for a top bit 0 or 1.</summary>
-    private static void ShiftRight1(Span<ulong> x, ulong top)
-    {
-        int last = x.Length - 1;
-        for (int i = 0; i < last; i++)
-        {
-            x[i] = (x[i] >> 1) | (x[i + 1] << 63);
-        }
-
-        x[last] = (x[last] >> 1) | (top << 63);
-    }
-
-    private static bool IsOneVar(ReadOnlySpan<ulong> a)
-    {
-        ulong acc = a[0] ^ 1;
-        for (int i = 1; i < a.Length; i++)
-        {
-            acc |= a[i];
-        }
-
-        return acc == 0;
-    }
-
-    /// <summary>a -= b for plain integers with a &gt;= b.</summary>
-    private static void SubPlain(Span<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        ulong borrow = 0;
-        for (int i = 0; i < a.Length; i++)
-        {
-            a[i] = Wide.Sbb(a[i], b[i], ref borrow);
         }
     }
 
@@ -516,9 +379,9 @@ internal sealed class Field64
         }
 
         Span<ulong> t = stackalloc ulong[N];
-        FromBigEndian(bigEndian, t);
-        ulong ok = LessThan(t, _p);
-        Mul(r, t, _r2);
+        Limbs64.FromBigEndian(bigEndian, t);
+        ulong ok = Limbs64.LessThan(t, _m.N);
+        Mul(r, t, R2);
         ulong mask = Wide.Mask(ok);
         for (int i = 0; i < r.Length; i++)
         {
@@ -537,71 +400,7 @@ internal sealed class Field64
         one.Clear();
         one[0] = 1;
         Mul(t, a, one);
-        ToBigEndian(t, bigEndian);
+        Limbs64.ToBigEndian(t, bigEndian);
         t.Clear();
-    }
-
-    /// <summary>Reads a big-endian byte string (at most 8 dst.Length bytes) into little-endian limbs.</summary>
-    public static void FromBigEndian(ReadOnlySpan<byte> src, Span<ulong> dst)
-    {
-        Debug.Assert(src.Length <= 8 * dst.Length);
-        dst.Clear();
-        for (int i = 0; i < src.Length; i++)
-        {
-            dst[i >> 3] |= (ulong)src[src.Length - 1 - i] << ((i & 7) * 8);
-        }
-    }
-
-    /// <summary>Writes the low dst.Length bytes of src to dst, big-endian.</summary>
-    public static void ToBigEndian(ReadOnlySpan<ulong> src, Span<byte> dst)
-    {
-        for (int i = 0; i < dst.Length; i++)
-        {
-            int limb = i >> 3;
-            dst[dst.Length - 1 - i] = limb < src.Length ? (byte)(src[limb] >> ((i & 7) * 8)) : (byte)0;
-        }
-    }
-
-    /// <summary>1 when a &lt; b (same length), as the borrow of a - b.</summary>
-    public static ulong LessThan(ReadOnlySpan<ulong> a, ReadOnlySpan<ulong> b)
-    {
-        ulong borrow = 0;
-        for (int i = 0; i < a.Length; i++)
-        {
-            Wide.Sbb(a[i], b[i], ref borrow);
-        }
-
-        return borrow;
-    }
-
-    /// <summary>r = t - p when (top, t) &gt;= p, else t, for t + top 2^(64 n) &lt; 2p. r may alias t.</summary>
-    [MethodImpl(Hot.Optimize)]
-    private void FinalSubtract(Span<ulong> r, ReadOnlySpan<ulong> t, ulong top)
-    {
-        int n = N;
-        Span<ulong> d = stackalloc ulong[n];
-        ulong borrow = 0;
-        for (int i = 0; i < n; i++)
-        {
-            d[i] = Wide.Sbb(t[i], _p[i], ref borrow);
-        }
-
-        ulong keep = Wide.Mask(borrow & (top ^ 1));
-        for (int i = 0; i < n; i++)
-        {
-            r[i] = d[i] ^ (keep & (d[i] ^ t[i]));
-        }
-    }
-
-    private static ulong[] FromInteger(BigInteger v, int limbs)
-    {
-        ulong[] r = new ulong[limbs];
-        for (int i = 0; i < limbs; i++)
-        {
-            r[i] = (ulong)(v & ulong.MaxValue);
-            v >>= 64;
-        }
-
-        return r;
     }
 }

@@ -22,23 +22,12 @@ internal interface IFieldStructVisitor<TResult>
 internal static class FieldStructs
 {
     /// <summary>
-    /// Explicit curves with a smaller order keep the general JacobianGroup: the point engine's exception-free tables
-    /// need n above the window digits (j 16^i G and j P for j up to 16 are never infinity), and such curves exist only
-    /// as tests of the validation paths.
+    /// The visitor's group on the field struct for the curve's shape: every curve has one. (The point engine's
+    /// exception-free tables need n above the window digits, j 16^i G and j P for j up to 15 never infinity; every
+    /// accepted curve has n &gt; 100, as the MOV check of CurveParameters refuses any smaller prime order.)
     /// </summary>
-    public const int MinOrderBits = 32;
-
-    /// <summary>
-    /// The visitor's group on the field struct for the curve's shape; default when no struct fits (nine limbs other than
-    /// P-521's prime, or ten and more; an order below <see cref="MinOrderBits"/> bits: explicit curves only).
-    /// </summary>
-    public static TResult? Select<TResult>(CurveParameters curve, IFieldStructVisitor<TResult> visitor)
+    public static TResult Select<TResult>(CurveParameters curve, IFieldStructVisitor<TResult> visitor)
     {
-        if (curve.OrderBits < MinOrderBits)
-        {
-            return default;
-        }
-
         BigInteger p = CurveParameters.ToInteger(curve.P);
         switch (curve.Shape)
         {
@@ -54,7 +43,8 @@ internal static class FieldStructs
                 return visitor.Visit<Fe9, P521Field>(curve, default, montgomery: false);
         }
 
-        // Montgomery form needs only p < R: a 449..512-bit prime runs on eight limbs whatever its size (7 or 8).
+        // Montgomery form needs only p < R: a 449..512-bit prime runs on eight limbs whatever its size (7 or 8), and a
+        // prime of one or two limbs (explicit toy curves) on three.
         return curve.FieldLimbs64 switch
         {
             <= 3 => visitor.Visit<Fe3, Field3>(curve, new Field3(p), montgomery: true),
@@ -62,7 +52,7 @@ internal static class FieldStructs
             5 => visitor.Visit<Fe5, Field5>(curve, new Field5(p), montgomery: true),
             6 => visitor.Visit<Fe6, Field6>(curve, new Field6(p), montgomery: true),
             7 or 8 => visitor.Visit<Fe8, Field8>(curve, new Field8(p), montgomery: true),
-            _ => default,
+            _ => visitor.Visit<FeN, FieldN>(curve, new FieldN(curve.P), montgomery: true),
         };
     }
 }

@@ -1,6 +1,6 @@
-// Fixed-width natural numbers as little-endian arrays of 32-bit limbs. Every routine runs in time that depends
-// only on the (public) lengths of its operands; products are formed in 64-bit words so nothing overflows:
-// (2^32 - 1)^2 + 2 (2^32 - 1) = 2^64 - 1.
+// Fixed-width natural numbers as little-endian arrays of 32-bit limbs: the PrimeField seam of the ECDSA layer (its
+// scalars travel as 32-bit limbs) and bit lengths of public values. Every routine runs in time that depends only on
+// the (public) lengths of its operands.
 
 using System;
 using System.Diagnostics;
@@ -91,22 +91,6 @@ internal static class Limbs
         return (uint)c;
     }
 
-    /// <summary>r = r - (b when ctl = 1, 0 when ctl = 0); returns the borrow.</summary>
-    [MethodImpl(Hot.Optimize)]
-    public static uint CondSub(uint ctl, Span<uint> r, ReadOnlySpan<uint> b)
-    {
-        uint m = ConstantTime.Mask(ctl);
-        uint borrow = 0;
-        for (int i = 0; i < r.Length; i++)
-        {
-            ulong d = (ulong)r[i] - (b[i] & m) - borrow;
-            r[i] = (uint)d;
-            borrow = (uint)(d >> 63);
-        }
-
-        return borrow;
-    }
-
     /// <summary>1 when a &lt; b (same length): the borrow of a - b, computed without storing the difference.</summary>
     [MethodImpl(Hot.Optimize)]
     public static uint LessThan(ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
@@ -148,77 +132,6 @@ internal static class Limbs
 
         return ConstantTime.Eq0(acc);
     }
-
-    /// <summary>
-    /// r = a * b, schoolbook; r has a.Length + b.Length limbs and must not overlap a or b. Each inner step adds
-    /// r[i+j] + a[j] * b[i] + carry &lt;= (2^32 - 1) + (2^32 - 1)^2 + (2^32 - 1) = 2^64 - 1, so it fits a ulong.
-    /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    public static void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
-    {
-        Debug.Assert(r.Length == a.Length + b.Length);
-        r.Clear();
-        for (int i = 0; i < b.Length; i++)
-        {
-            ulong c = 0;
-            ulong bi = b[i];
-            for (int j = 0; j < a.Length; j++)
-            {
-                c += r[i + j] + (a[j] * bi);
-                r[i + j] = (uint)c;
-                c >>= 32;
-            }
-
-            r[i + a.Length] = (uint)c;
-        }
-    }
-
-    /// <summary>
-    /// r = a^2 (r has 2 a.Length limbs, no overlap): the products a_i a_j (i &lt; j) once, doubled by a one-bit shift
-    /// (their sum is below a^2 / 2 &lt; 2^(64 n - 1), so the shift cannot overflow), plus the squares a_i^2.
-    /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    public static void Sqr(Span<uint> r, ReadOnlySpan<uint> a)
-    {
-        int n = a.Length;
-        r.Clear();
-        for (int i = 0; i < n; i++)
-        {
-            ulong c = 0;
-            ulong ai = a[i];
-            for (int j = i + 1; j < n; j++)
-            {
-                c += r[i + j] + (ai * a[j]);
-                r[i + j] = (uint)c;
-                c >>= 32;
-            }
-
-            r[i + n] = (uint)c;
-        }
-
-        uint top = 0;
-        for (int k = 0; k < 2 * n; k++)
-        {
-            uint v = r[k];
-            r[k] = (v << 1) | top;
-            top = v >> 31;
-        }
-
-        ulong carry = 0;
-        for (int i = 0; i < n; i++)
-        {
-            ulong p = (ulong)a[i] * a[i];
-            carry += r[2 * i] + (p & uint.MaxValue);
-            r[2 * i] = (uint)carry;
-            carry >>= 32;
-            carry += r[(2 * i) + 1] + (p >> 32);
-            r[(2 * i) + 1] = (uint)carry;
-            carry >>= 32;
-        }
-    }
-
-    /// <summary>Bit <paramref name="index"/> of a (0 or 1); the index is public, the value may be secret.</summary>
-    public static uint Bit(ReadOnlySpan<uint> a, int index) => (a[index >> 5] >> (index & 31)) & 1;
 
     /// <summary>Position of the highest set bit plus one; variable time, for public values only.</summary>
     public static int BitLengthPublic(ReadOnlySpan<uint> a)

@@ -1,8 +1,8 @@
 // Arithmetic in GF(p) for an odd prime p on fixed-width 32-bit limbs (SEC 1 v2 §2.1.1, Guide to ECC §2.2).
 // Elements are always kept fully reduced in [0, p) in the field's internal representation (x R mod p), so
 // equality and zero tests are plain limb comparisons. Nothing here branches or indexes memory on element values.
-// The contract of the scalar field mod n the ECDSA layer uses (ScalarField64, the Unsafe UnsafeMontgomeryField) and
-// of JacobianGroup's field; a faster flavour substitutes a subclass (Mul, Sqr, Add, Sub and Invert are virtual).
+// The contract of the scalar field mod n the ECDSA layer uses (ScalarField64, in both flavours); the tests put the
+// field structs behind it too (Mul, Sqr, Add, Sub, Invert and Reduce are virtual).
 
 using System;
 using System.Diagnostics;

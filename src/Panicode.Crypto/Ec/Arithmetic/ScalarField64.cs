@@ -1,10 +1,11 @@
-// Arithmetic modulo the group order n for the Reference StructEcGroup: the PrimeField contract (32-bit limbs,
+// Arithmetic modulo the group order n for the point engine of both flavours: the PrimeField contract (32-bit limbs,
 // as the ECDSA layer sees them) over Field64's 64-bit Montgomery multiplication. Elements are stored as
 // x R mod n with R = 2^(64 ceil(limbs / 2)); each operation packs the 32-bit limbs into 64-bit ones with
 // shifts (byte-order independent) and back.
 
 using System;
 using System.Runtime.CompilerServices;
+using Panicode.Crypto.Modular;
 
 namespace Panicode.Crypto.Ec;
 
@@ -102,8 +103,8 @@ internal sealed class ScalarField64 : PrimeField
         Span<ulong> lo = t.Slice(0, n);
         Span<ulong> hi = t.Slice(n, n);
         int loBytes = Math.Min(bigEndian.Length, 8 * n);
-        Field64.FromBigEndian(bigEndian.Slice(bigEndian.Length - loBytes), lo);
-        Field64.FromBigEndian(bigEndian.Slice(0, bigEndian.Length - loBytes), hi);
+        Limbs64.FromBigEndian(bigEndian.Slice(bigEndian.Length - loBytes), lo);
+        Limbs64.FromBigEndian(bigEndian.Slice(0, bigEndian.Length - loBytes), hi);
         _f.Mul(t.Slice(2 * n, n), lo, _f.R2);
         _f.Mul(t.Slice(3 * n, n), hi, _r3);
         _f.Add(lo, t.Slice(2 * n, n), t.Slice(3 * n, n));

@@ -26,6 +26,7 @@ using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 using System.Threading;
 using Panicode.Crypto.Internal;
+using Panicode.Crypto.Modular;
 
 namespace Panicode.Crypto.Ec;
 
@@ -46,7 +47,7 @@ internal struct AffinePoint<TE>
     public TE Y;
 }
 
-/// <summary>Builds the group on the field struct FieldStructs picks for the curve; null when there is none.</summary>
+/// <summary>Builds the group on the field struct FieldStructs picks for the curve.</summary>
 internal static class StructEcGroup
 {
     /// <summary>
@@ -75,7 +76,7 @@ internal static class StructEcGroup
         return (uint)((i & 1) == 0 ? b & 0xF : b >> 4);
     }
 
-    public static EcGroup? TryCreate(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
+    public static EcGroup Create(CurveParameters curve) => FieldStructs.Select(curve, Factory.Instance);
 
     /// <summary>A StructEcGroup on the field struct of the curve table.</summary>
     private sealed class Factory : IFieldStructVisitor<EcGroup>
@@ -84,13 +85,13 @@ internal static class StructEcGroup
 
         public EcGroup Visit<TE, TF>(CurveParameters curve, TF field, bool montgomery)
             where TE : unmanaged
-            where TF : struct, IStructField<TE> => new StructEcGroup<TE, TF>(curve, field, montgomery, new ScalarField64(curve.N));
+            where TF : struct, IStructField<TE> => new StructEcGroup<TE, TF>(curve, field, montgomery);
     }
 }
 
 /// <summary>
 /// The point engine on the field struct <typeparamref name="TF"/>: the Reference flavour's group, and the base of the
-/// Unsafe flavour's (which supplies its own scalar field and overrides <see cref="Multiply"/>,
+/// Unsafe flavour's (which overrides <see cref="Multiply"/>,
 /// <see cref="MultiplyAddPublic"/> and <see cref="Select"/> with its extra strategies).
 /// </summary>
 internal class StructEcGroup<TE, TF> : EcGroup
@@ -124,10 +125,10 @@ internal class StructEcGroup<TE, TF> : EcGroup
 
     /// <summary>
     /// The group of <paramref name="curve"/> on <paramref name="f"/> (Montgomery form with R = 2^(64 Limbs) when
-    /// <paramref name="montgomery"/>, else R = 1), with <paramref name="scalars"/> as its arithmetic mod n.
+    /// <paramref name="montgomery"/>, else R = 1), with <see cref="ScalarField64"/> as its arithmetic mod n.
     /// </summary>
-    public StructEcGroup(CurveParameters curve, TF f, bool montgomery, PrimeField scalars)
-        : base(curve, scalars)
+    public StructEcGroup(CurveParameters curve, TF f, bool montgomery)
+        : base(curve, new ScalarField64(curve.N))
     {
         _f = f;
         _m = f.Limbs;
@@ -135,9 +136,9 @@ internal class StructEcGroup<TE, TF> : EcGroup
         BigInteger p = CurveParameters.ToInteger(curve.P);
         BigInteger a = CurveParameters.ToInteger(curve.A);
         BigInteger r = montgomery ? BigInteger.One << (64 * _m) : BigInteger.One;
-        _p = Limbs64(p);
+        _p = ToLimbs(p);
         _publicInverter = new Field64(curve.P);
-        _pMinus2 = Limbs64(p - 2);
+        _pMinus2 = ToLimbs(p - 2);
         _one = Element(r % p);
         _r2 = Element(r * r % p);
         _r3 = Element(r * r * r % p);
@@ -308,7 +309,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
         // The halves' magnitudes in limbs 0-1 and 3-4, each with a zero limb above for the recoding's carry.
         Span<ulong> scalar = stackalloc ulong[4];
         Span<ulong> halves = stackalloc ulong[6];
-        Field64.FromBigEndian(k, scalar);
+        Limbs64.FromBigEndian(k, scalar);
         halves.Clear();
         Glv.SplitSecret(scalar, halves.Slice(0, 2), halves.Slice(3, 2), out ulong negative1, out ulong negative2);
         Span<AffinePoint<TE>> lambdaTable = stackalloc AffinePoint<TE>[8];
@@ -889,8 +890,8 @@ internal class StructEcGroup<TE, TF> : EcGroup
             return false;
         }
 
-        Field64.FromBigEndian(bytes, limbs);
-        if (Field64.LessThan(limbs, _p) == 0)
+        Limbs64.FromBigEndian(bytes, limbs);
+        if (Limbs64.LessThan(limbs, _p) == 0)
         {
             return false;
         }
@@ -907,17 +908,17 @@ internal class StructEcGroup<TE, TF> : EcGroup
         _f.Mul(ref plain, in a, in _plainOne);
         Span<ulong> limbs = stackalloc ulong[_m];
         _f.Store(in plain, limbs);
-        Field64.ToBigEndian(limbs, bytes);
+        Limbs64.ToBigEndian(limbs, bytes);
         limbs.Clear();
         plain = default;
     }
 
     private TE Element(BigInteger v)
     {
-        return _f.Load(Limbs64(v));
+        return _f.Load(ToLimbs(v));
     }
 
-    private ulong[] Limbs64(BigInteger v)
+    private ulong[] ToLimbs(BigInteger v)
     {
         ulong[] r = new ulong[_m];
         for (int i = 0; i < r.Length; i++)
@@ -947,7 +948,7 @@ internal class StructEcGroup<TE, TF> : EcGroup
     protected static int Wnaf(ReadOnlySpan<byte> k, Span<sbyte> naf)
     {
         Span<ulong> v = stackalloc ulong[((k.Length + 7) / 8) + 1];
-        Field64.FromBigEndian(k, v);
+        Limbs64.FromBigEndian(k, v);
         return Wnaf(v, naf, 5);
     }
 

@@ -15,7 +15,7 @@ namespace Panicode.Crypto.Ec;
 /// <summary>
 /// The shape of a curve's prime, which decides its field arithmetic in both flavours (the one curve table: each
 /// named curve below names its shape; an explicit curve gets the shape of its prime). A flavour maps a shape to its
-/// field struct in one switch (Reference: <c>StructEcGroup.TryCreate</c>; Unsafe: <c>FastEcGroup.Create</c>); a shape
+/// field struct in one switch (Reference: <c>StructEcGroup.Create</c>; Unsafe: <c>FastEcGroup.Create</c>); a shape
 /// a flavour has no special reduction for runs on its Montgomery struct for the prime's limb count.
 /// </summary>
 internal enum FieldShape
@@ -238,6 +238,9 @@ internal sealed class CurveParameters
     /// largest named curve (secp521r1) and bounds the work an explicit curve from outside can cause.
     /// </summary>
     public const int MaxFieldBits = 661;
+
+    /// <summary>The most 64-bit limbs of a field element (11).</summary>
+    public const int MaxFieldLimbs64 = (MaxFieldBits + 63) / 64;
 
     /// <summary>
     /// The most 64-bit limbs of a group order: by Hasse's bound an order is at most one bit longer than its field, so
