@@ -36,6 +36,8 @@ public static partial class UnsafeCrypto
 #pragma warning disable CS0618, PANICODE001 // The catalogue lists RC4 for existing data.
         "Rc4" => CreateRc4(),
 #pragma warning restore CS0618, PANICODE001
+        "Panama" => CreatePanama(),
+        "PanamaHash" => CreatePanamaHash(),
         "Ripemd160" => CreateRipemd160(),
         "HmacRipemd160" => CreateHmacRipemd160(),
         "Ecdsa" => CreateEcdsa(),

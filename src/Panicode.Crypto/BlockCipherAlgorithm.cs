@@ -396,6 +396,14 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
     public Cmac CreateCmac() => WithOwnKey(CreateCmac);
 
+    /// <summary>Creates CBC-MAC (ISO/IEC 9797-1 MAC algorithm 1) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>; 64- or 128-bit blocks.</summary>
+    /// <param name="padding">The ISO/IEC 9797-1 padding method.</param>
+    /// <returns>A new <see cref="CbcMac"/> holding a copy of the key.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="padding"/> is not a <see cref="CbcMacPadding"/> value.</exception>
+    /// <exception cref="CryptographicException">The block size is neither 64 nor 128 bits.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public CbcMac CreateCbcMac(CbcMacPadding padding) => WithOwnKey(key => CreateCbcMac(key, padding));
+
     /// <summary>Creates key wrap (NIST SP 800-38F KW and KWP) over this cipher and flavour under this object's <see cref="SymmetricAlgorithm.Key"/>; 128-bit blocks only.</summary>
     /// <returns>A new <see cref="KeyWrap"/> holding a copy of the key; dispose it to clear the key schedule.</returns>
     /// <exception cref="CryptographicException">The block size is not 128 bits.</exception>
@@ -413,7 +421,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         WithOwnKey(key => CreateCtrTransform(key, initialCounter, counterSizeInBytes));
 
     // Runs create over a copy of Key, cleared afterwards (the object created keeps its own copy or schedule).
-    private T WithOwnKey<T>(Func<byte[], T> create)
+    private protected T WithOwnKey<T>(Func<byte[], T> create)
     {
         byte[] key = Key;
         try
@@ -498,6 +506,31 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
 
         CheckModeKey(key);
         return new Cmac(k => CreateCipher(k, blockSize), ValidKeySize, blockSize, key);
+    }
+
+    /// <summary>
+    /// Creates CBC-MAC (ISO/IEC 9797-1 MAC algorithm 1: CBC with a zero IV, the last chaining value is the MAC) over
+    /// this cipher and flavour; 64- or 128-bit blocks. Secure only for messages of one fixed length or with
+    /// <see cref="CbcMacPadding.Method3"/>; see the remarks on <see cref="CbcMac"/>, and prefer <see cref="CreateCmac(byte[])"/>.
+    /// </summary>
+    /// <param name="key">The key: any size in <see cref="SymmetricAlgorithm.LegalKeySizes"/>.</param>
+    /// <param name="padding">The ISO/IEC 9797-1 padding method.</param>
+    /// <returns>A new <see cref="CbcMac"/> (a <see cref="KeyedHashAlgorithm"/>).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="padding"/> is not a <see cref="CbcMacPadding"/> value.</exception>
+    /// <exception cref="CryptographicException">The key size is not valid, or the block size is neither 64 nor 128 bits.</exception>
+    public CbcMac CreateCbcMac(byte[] key, CbcMacPadding padding)
+    {
+        Gcm.ThrowIfNull(key, nameof(key));
+        ThrowIfDisposed();
+        CbcMac.CheckPadding(padding);
+        int blockSize = BlockSizeValue / 8;
+        if (blockSize != 8 && blockSize != 16)
+        {
+            throw new CryptographicException(string.Format(ErrorMessages.CbcMacBlockSize, BlockSizeValue));
+        }
+
+        return new CbcMac(k => CreateCipher(k, blockSize), CheckModeKey, blockSize, padding, retail: false, key);
     }
 
     /// <summary>Creates key wrap, KW (RFC 3394) and KWP (RFC 5649), over this cipher and flavour; 128-bit blocks only.</summary>

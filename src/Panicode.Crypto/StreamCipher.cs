@@ -298,6 +298,21 @@ public abstract class StreamCipher : IDisposable
     /// <summary>Builds an uninitialized key-stream core of this flavour.</summary>
     private protected abstract StreamCipherCore CreateCore();
 
+    /// <summary>
+    /// Ends the key streams of Encrypt and Decrypt and discards their cores, so the next use builds new ones with
+    /// <see cref="CreateCore"/>: for a derived class whose cores depend on a setting (PANAMA's byte order) that changed.
+    /// Transforms already created keep their own cores.
+    /// </summary>
+    private protected void DiscardCores()
+    {
+        ThrowIfDisposed();
+        for (int i = 0; i < _cursors.Length; i++)
+        {
+            _cursors[i]?.Dispose();
+            _cursors[i] = null;
+        }
+    }
+
     /// <summary>Units of the current encryption key stream used so far (tests move it near the limit).</summary>
     internal ulong KeystreamBlocksUsed
     {

@@ -83,6 +83,40 @@ public abstract class TripleDesCipher : BlockCipherAlgorithm
         while (TripleDES.IsWeakKey(KeyValue!));
     }
 
+    /// <summary>
+    /// Creates the retail MAC (ISO/IEC 9797-1 MAC algorithm 3; ANSI X9.19) over this flavour's DES under this object's
+    /// <see cref="SymmetricAlgorithm.Key"/>, which must then be a 16-byte key K || K'.
+    /// </summary>
+    /// <param name="padding">The ISO/IEC 9797-1 padding method (X9.19 uses <see cref="CbcMacPadding.Method1"/>).</param>
+    /// <returns>A new <see cref="CbcMac"/> holding a copy of the key.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="padding"/> is not a <see cref="CbcMacPadding"/> value.</exception>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Key"/> is not 16 bytes, or K' = K.</exception>
+    /// <exception cref="ObjectDisposedException">This object was disposed.</exception>
+    public CbcMac CreateRetailMac(CbcMacPadding padding) => WithOwnKey(key => CreateRetailMac(key, padding));
+
+    /// <summary>
+    /// Creates the retail MAC (ISO/IEC 9797-1 MAC algorithm 3; ANSI X9.19) over this flavour's DES: single-DES CBC-MAC
+    /// under K, and the last chaining value decrypted under K' and encrypted again under K. As plain CBC-MAC it is
+    /// secure only for messages of one fixed length or with <see cref="CbcMacPadding.Method3"/> (see <see cref="CbcMac"/>).
+    /// </summary>
+    /// <param name="key">16 bytes, K || K', with K' different from K (parity bits ignored).</param>
+    /// <param name="padding">The ISO/IEC 9797-1 padding method (X9.19 uses <see cref="CbcMacPadding.Method1"/>).</param>
+    /// <returns>A new <see cref="CbcMac"/> (a <see cref="KeyedHashAlgorithm"/>).</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="key"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="padding"/> is not a <see cref="CbcMacPadding"/> value.</exception>
+    /// <exception cref="CryptographicException"><paramref name="key"/> is not 16 bytes, or K' = K.</exception>
+    public CbcMac CreateRetailMac(byte[] key, CbcMacPadding padding)
+    {
+        if (key == null)
+        {
+            throw new ArgumentNullException(nameof(key));
+        }
+
+        ThrowIfDisposed();
+        CbcMac.CheckPadding(padding);
+        return new CbcMac(k => CreateCipher(k, 8), CbcMac.CheckRetailKey, 8, padding, retail: true, key);
+    }
+
     private sealed class ReferenceTripleDes : TripleDesCipher
     {
         public ReferenceTripleDes()

@@ -93,6 +93,10 @@ public static class Families
 
     public static readonly Family<StreamCipher> Mugi = FromCatalogue<StreamCipher>("Mugi");
 
+    public static readonly Family<StreamCipher> Panama = FromCatalogue<StreamCipher>("Panama");
+
+    public static readonly Family<HashAlgorithm> PanamaHash = FromCatalogue<HashAlgorithm>("PanamaHash");
+
     // RC4, obsolete for users (PANICODE001): tested as every other stream cipher.
 #pragma warning disable CS0618, PANICODE001
     public static readonly Family<StreamCipher> Rc4 = new("Rc4", ("Reference", Crypto.Rc4Cipher.Create), ("Unsafe", UnsafeCrypto.CreateRc4));

@@ -27,12 +27,21 @@ internal static class EvaluationKinds
                 yield return new AeadSubject(family.Name + "-GCM", flavour.Name, key => Aead.Of(create().CreateGcm(key), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
                 yield return new AeadSubject(family.Name + "-CCM", flavour.Name, key => Aead.Of(create().CreateCcm(key), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
                 yield return new MacSubject(family.Name + "-CMAC", flavour.Name, key => create().CreateCmac(key));
+                yield return new MacSubject(family.Name + "-CBC-MAC", flavour.Name, key => create().CreateCbcMac(key, CbcMacPadding.Method2));
             }
 
             if (family == Families.Rijndael)
             {
                 yield return new AeadSubject("Rijndael-GCM", "built-in AesGcm", key => Aead.Of(new AesGcm(key, 16), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
                 yield return new AeadSubject("Rijndael-CCM", "built-in AesCcm", key => Aead.Of(new AesCcm(key), (g, n, p, c, t) => g.Encrypt(n, p, c, t), (g, n, c, t, p) => g.Decrypt(n, c, t, p)));
+            }
+        }
+        else if (family is BlockCipherFamily desFamily && family == Families.TripleDes)
+        {
+            // The retail MAC (ISO/IEC 9797-1 MAC algorithm 3) exists over DES only; the evaluation's 16-byte key is K || K'.
+            foreach (Flavour<SymmetricAlgorithm> flavour in CryptrecEvaluation.EvaluatedFlavours(desFamily.Flavours))
+            {
+                yield return new MacSubject(family.Name + "-RetailMAC", flavour.Name, key => ((TripleDesCipher)flavour.Create()).CreateRetailMac(key, CbcMacPadding.Method1));
             }
         }
         else if (family is Family<StreamCipher> streams)

@@ -42,16 +42,16 @@ public sealed record StreamEntry(
     Func<StreamCipher> Unsafe,
     (string Key, string IV, string KeyStream, string Source) KnownAnswer);
 
-/// <summary>A hash function in both flavours, with a known digest and its HMAC with a known MAC.</summary>
+/// <summary>A hash function in both flavours, with a known digest and, where the library has one, its HMAC with a known MAC.</summary>
 public sealed record HashEntry(
     string Name,
     string Id,
     Func<HashAlgorithm> Reference,
     Func<HashAlgorithm> Unsafe,
     (string Message, string Digest, string Source) KnownAnswer,
-    Func<byte[], KeyedHashAlgorithm> ReferenceHmac,
-    Func<byte[], KeyedHashAlgorithm> UnsafeHmac,
-    (string Key, string Message, string Mac, string Source) HmacKnownAnswer);
+    Func<byte[], KeyedHashAlgorithm>? ReferenceHmac,
+    Func<byte[], KeyedHashAlgorithm>? UnsafeHmac,
+    (string Key, string Message, string Mac, string Source)? HmacKnownAnswer);
 
 /// <summary>
 /// Everything the demo offers, in one list per kind, built from the library's own catalogue
@@ -83,10 +83,13 @@ public static class Catalog
         ["Enocoro128v2"] = ("00000000000000000000000000000000", "0000000000000000", "63d7da6b55737fcf5734b6773ae772e8", "Hitachi's official test 1"),
         ["Mugi"] = ("00000000000000000000000000000000", "00000000000000000000000000000000", "c76e14e70836e6b6cb0e9c5a0bf03e1e", "MUGI specification Ver. 1.2, Appendix C, Example 1"),
         ["Rc4"] = ("0102030405060708090a0b0c0d0e0f10", "", "9ac7cc9a609d1ef7b2932899cde41b97", "RFC 6229, 128-bit key, offset 0 (RC4 has no IV)"),
+        ["Panama"] = ("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "f07e5df1c8d51c0d754da6ddde34cca0", "Crypto++'s Panama-LE stream-cipher record (vectors/panama/panama.txt), ciphertext XOR plaintext"),
     };
 
-    private static readonly Dictionary<string, ((string Message, string Digest, string Source) Hash, (string Key, string Message, string Mac, string Source) Hmac)> s_hashAnswers = new()
+    // The HMAC answer is null for a hash the library has no HMAC over (PANAMA's).
+    private static readonly Dictionary<string, ((string Message, string Digest, string Source) Hash, (string Key, string Message, string Mac, string Source)? Hmac)> s_hashAnswers = new()
     {
+        ["PanamaHash"] = (("The quick brown fox jumps over the lazy dog", "5f5ca355b90ac622b0aa7e654ef5f27e9e75111415b48b8afe3add1c6b89cba1", "PANAMA reference implementation (vectors/panama/panama.txt)"), null),
         ["Ripemd160"] = (("abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc", "Dobbertin, Bosselaers and Preneel, Appendix B"),
             ("0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b", "Hi There", "24cb4bd67d20fc1a5d2ed7732dcc39377f0a5668", "RFC 2286, test case 1")),
     };
@@ -108,10 +111,16 @@ public static class Catalog
     public static readonly IReadOnlyList<HashEntry> Hashes = CryptoCatalog.Reference.OfKind(AlgorithmKind.Hash).Select(info =>
     {
         var answers = Answer(s_hashAnswers, info.Id);
-        AlgorithmInfo hmac = CryptoCatalog.Reference.Find("Hmac" + info.Id) ?? throw new InvalidOperationException($"The catalogue has no HMAC over {info.Name}.");
+        AlgorithmInfo? hmac = CryptoCatalog.Reference.Find("Hmac" + info.Id);
+        if ((hmac is null) != (answers.Hmac is null))
+        {
+            throw new InvalidOperationException($"The demo's HMAC answer for {info.Name} does not match the catalogue (HMAC {(hmac is null ? "absent" : "present")}): fix Demo/Catalog.cs.");
+        }
+
         return new HashEntry(
             info.Name, info.Id, () => (HashAlgorithm)info.Create(), () => (HashAlgorithm)Unsafe(info.Id).Create(), answers.Hash,
-            key => Keyed((KeyedHashAlgorithm)hmac.Create(), key), key => Keyed((KeyedHashAlgorithm)Unsafe(hmac.Id).Create(), key), answers.Hmac);
+            hmac is null ? null : key => Keyed((KeyedHashAlgorithm)hmac.Create(), key),
+            hmac is null ? null : key => Keyed((KeyedHashAlgorithm)Unsafe(hmac.Id).Create(), key), answers.Hmac);
     }).ToArray();
 
     /// <summary>The named curves, each in both flavours of ECDSA and ECDH.</summary>

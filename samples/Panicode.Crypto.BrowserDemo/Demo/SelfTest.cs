@@ -49,10 +49,13 @@ public static class SelfTest
 
         foreach (HashEntry hash in Catalog.Hashes)
         {
-            foreach ((string flavour, Func<HashAlgorithm> create, Func<byte[], KeyedHashAlgorithm> hmac) in new[] { ("Reference", hash.Reference, hash.ReferenceHmac), ("Unsafe", hash.Unsafe, hash.UnsafeHmac) })
+            foreach ((string flavour, Func<HashAlgorithm> create, Func<byte[], KeyedHashAlgorithm>? hmac) in new[] { ("Reference", hash.Reference, hash.ReferenceHmac), ("Unsafe", hash.Unsafe, hash.UnsafeHmac) })
             {
                 yield return Check(hash.Name, flavour, "known digest (" + hash.KnownAnswer.Source + "), pieces equal one call", () => HashKnownAnswer(hash, create));
-                yield return Check("HMAC-" + hash.Name, flavour, "known MAC (" + hash.HmacKnownAnswer.Source + ")", () => HmacKnownAnswer(hash, hmac));
+                if (hmac is not null && hash.HmacKnownAnswer is { } answer)
+                {
+                    yield return Check("HMAC-" + hash.Name, flavour, "known MAC (" + answer.Source + ")", () => HmacKnownAnswer(answer, hmac));
+                }
             }
         }
 
@@ -279,11 +282,11 @@ public static class SelfTest
         return hash.Hash.AsSpan().SequenceEqual(whole) ? null : "hashing in pieces gave another digest";
     }
 
-    private static string? HmacKnownAnswer(HashEntry entry, Func<byte[], KeyedHashAlgorithm> create)
+    private static string? HmacKnownAnswer((string Key, string Message, string Mac, string Source) answer, Func<byte[], KeyedHashAlgorithm> create)
     {
-        using KeyedHashAlgorithm hmac = create(Convert.FromHexString(entry.HmacKnownAnswer.Key));
-        string got = Convert.ToHexStringLower(hmac.ComputeHash(Encoding.ASCII.GetBytes(entry.HmacKnownAnswer.Message)));
-        return got == entry.HmacKnownAnswer.Mac ? null : $"MAC {got}, expected {entry.HmacKnownAnswer.Mac}";
+        using KeyedHashAlgorithm hmac = create(Convert.FromHexString(answer.Key));
+        string got = Convert.ToHexStringLower(hmac.ComputeHash(Encoding.ASCII.GetBytes(answer.Message)));
+        return got == answer.Mac ? null : $"MAC {got}, expected {answer.Mac}";
     }
 
     private static string? CtrAndCmac(CipherEntry cipher, Func<SymmetricAlgorithm> create)

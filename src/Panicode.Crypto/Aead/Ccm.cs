@@ -80,12 +80,12 @@ public sealed class Ccm : IDisposable
             // ciphertext is written, so in place works. The partial last block, if any, below.
             int whole = plaintext.Length & ~15;
             fused.SealCcm(mac, counter, q, plaintext.Slice(0, whole), ciphertext.Slice(0, whole));
-            CbcMac.AbsorbPadded(_cipher, mac, plaintext.Slice(whole));
+            CbcMacChain.AbsorbPadded(_cipher, mac, plaintext.Slice(whole));
             Ctr.Transform(_cipher, counter, q, plaintext.Slice(whole), ciphertext.Slice(whole));
         }
         else
         {
-            CbcMac.AbsorbPadded(_cipher, mac, plaintext);
+            CbcMacChain.AbsorbPadded(_cipher, mac, plaintext);
             Ctr.Transform(_cipher, counter, q, plaintext, ciphertext);
         }
 
@@ -138,12 +138,12 @@ public sealed class Ccm : IDisposable
             int whole = ciphertext.Length & ~15;
             fused.OpenCcm(mac, counter, q, ciphertext.Slice(0, whole), plaintext.Slice(0, whole));
             Ctr.Transform(_cipher, counter, q, ciphertext.Slice(whole), plaintext.Slice(whole));
-            CbcMac.AbsorbPadded(_cipher, mac, plaintext.Slice(whole));
+            CbcMacChain.AbsorbPadded(_cipher, mac, plaintext.Slice(whole));
         }
         else
         {
             Ctr.Transform(_cipher, counter, q, ciphertext, plaintext);
-            CbcMac.AbsorbPadded(_cipher, mac, plaintext);
+            CbcMacChain.AbsorbPadded(_cipher, mac, plaintext);
         }
 
         Xor.InPlace(mac, s0);
@@ -176,7 +176,7 @@ public sealed class Ccm : IDisposable
         nonce.CopyTo(block.Slice(1));
         WriteBigEndian(block.Slice(16 - q), payloadLength);
         mac.Clear();
-        CbcMac.Absorb(_cipher, mac, block);
+        CbcMacChain.Absorb(_cipher, mac, block);
 
         if (associatedData.Length > 0)
         {
@@ -198,8 +198,8 @@ public sealed class Ccm : IDisposable
 
             int first = Math.Min(16 - header, associatedData.Length);
             associatedData.Slice(0, first).CopyTo(block.Slice(header));
-            CbcMac.Absorb(_cipher, mac, block);
-            CbcMac.AbsorbPadded(_cipher, mac, associatedData.Slice(first));
+            CbcMacChain.Absorb(_cipher, mac, block);
+            CbcMacChain.AbsorbPadded(_cipher, mac, associatedData.Slice(first));
         }
 
         Secret.Clear(block);

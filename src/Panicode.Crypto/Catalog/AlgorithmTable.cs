@@ -13,6 +13,8 @@ internal static class AlgorithmTable
 {
     private static readonly KeySizes[] s_anyBlock = { new KeySizes(64, 256, 32) };
     private static readonly KeySizes[] s_block128 = { new KeySizes(128, 128, 0) };
+    private static readonly KeySizes[] s_noBlock = System.Array.Empty<KeySizes>();
+    private static readonly KeySizes[] s_block64 = { new KeySizes(64, 64, 0) };
     private static readonly KeySizes[] s_block64And128 = { new KeySizes(64, 128, 64) };
 
     /// <summary>One algorithm.</summary>
@@ -76,6 +78,8 @@ internal static class AlgorithmTable
 #pragma warning disable CS0618, PANICODE001 // The catalogue lists RC4 for existing data.
         "Rc4" => Rc4Cipher.Create(),
 #pragma warning restore CS0618, PANICODE001
+        "Panama" => PanamaCipher.Create(),
+        "PanamaHash" => PanamaHash.Create(),
         "Ripemd160" => Ripemd160.Create(),
         "HmacRipemd160" => HmacRipemd160.Create(),
         "Ecdsa" => PrimeEcdsa.Create(),
@@ -102,9 +106,9 @@ internal static class AlgorithmTable
         Row Cipher(string id, string[] names, string type, string @unsafe, string spec) =>
             Add(id, names, AlgorithmKind.BlockCipher, type, type + ".Create()", "UnsafeCrypto." + @unsafe + "()", spec);
 
-        Row Mode(string id, string[] names, string reach, string spec, KeySizes[] blocks)
+        Row Mode(string id, string[] names, string reach, string spec, KeySizes[] blocks, string? type = null)
         {
-            Row row = Add(id, names, AlgorithmKind.Mode, id is "KeyWrap" or "Gcm" or "Ccm" or "Gmac" or "Cmac" ? id : "BlockCipherAlgorithm", reach, reach, spec);
+            Row row = Add(id, names, AlgorithmKind.Mode, type ?? (id is "KeyWrap" or "Gcm" or "Ccm" or "Gmac" or "Cmac" or "CbcMac" ? id : "BlockCipherAlgorithm"), reach, reach, spec);
             row.BlockSizes = blocks;
             return row;
         }
@@ -149,6 +153,8 @@ internal static class AlgorithmTable
         Mode("Gmac", new[] { "GMAC" }, "BlockCipherAlgorithm.CreateGmac(key) or CreateGmac()", "NIST SP 800-38D", s_block128).UsesGHash = true;
         Mode("Ccm", new[] { "CCM" }, "BlockCipherAlgorithm.CreateCcm(key) or CreateCcm()", "NIST SP 800-38C; RFC 3610", s_block128);
         Mode("Cmac", new[] { "CMAC", "OMAC1" }, "BlockCipherAlgorithm.CreateCmac(key) or CreateCmac()", "NIST SP 800-38B; RFC 4493", s_block64And128);
+        Mode("CbcMac", new[] { "CBC-MAC", "ISO/IEC 9797-1 MAC algorithm 1" }, "BlockCipherAlgorithm.CreateCbcMac(key, padding) or CreateCbcMac(padding)", "ISO/IEC 9797-1:2011 (MAC algorithm 1; padding methods 1, 2, 3); unsafe for variable-length messages", s_block64And128);
+        Mode("RetailMac", new[] { "Retail MAC", "X9.19-MAC", "ISO/IEC 9797-1 MAC algorithm 3" }, "TripleDesCipher.CreateRetailMac(key, padding) or CreateRetailMac(padding)", "ISO/IEC 9797-1:2011 (MAC algorithm 3); ANSI X9.19", s_block64, "CbcMac").KeySizes = new[] { new KeySizes(128, 128, 0) };
         Mode("KeyWrap", new[] { "KW", "KWP" }, "BlockCipherAlgorithm.CreateKeyWrap(key) or CreateKeyWrap()", "NIST SP 800-38F; RFC 3394, RFC 5649", s_block128);
 
         Add("KCipher2", new[] { "KCipher-2" }, AlgorithmKind.StreamCipher, "KCipher2Cipher", "KCipher2Cipher.Create()", "UnsafeCrypto.CreateKCipher2()", "RFC 7008");
@@ -156,9 +162,13 @@ internal static class AlgorithmTable
         Add("Mugi", new[] { "MUGI" }, AlgorithmKind.StreamCipher, "MugiCipher", "MugiCipher.Create()", "UnsafeCrypto.CreateMugi()", "MUGI specification 1.2 (Hitachi); ISO/IEC 18033-4");
         Add("Rc4", new[] { "RC4", "ARCFOUR" }, AlgorithmKind.StreamCipher, "Rc4Cipher", "Rc4Cipher.Create()", "UnsafeCrypto.CreateRc4()", "RFC 6229 (test vectors); RFC 7465 (prohibited in TLS); for existing data only");
 
+        Add("Panama", new[] { "PANAMA" }, AlgorithmKind.StreamCipher, "PanamaCipher", "PanamaCipher.Create()", "UnsafeCrypto.CreatePanama()", "Daemen and Clapp, FSE 1998 (little- and big-endian words)");
+        Mode("MultiS01", new[] { "MULTI-S01" }, "MultiS01.Create(key)", "MULTI-S01 specification (Hitachi; CRYPTREC): encryption with integrity over PANAMA (big-endian)", s_noBlock, "MultiS01").KeySizes = new[] { new KeySizes(256, 256, 0) };
+
         // RIPEMD-160: TeleTrusT's OID; HMAC-RIPEMD-160: RFC 2857's IPsec OID.
         Add("Ripemd160", new[] { "RIPEMD-160", "RIPEMD160" }, AlgorithmKind.Hash, "Ripemd160", "Ripemd160.Create()", "UnsafeCrypto.CreateRipemd160()", "ISO/IEC 10118-3; Dobbertin, Bosselaers and Preneel")
             .Oids["ripemd160"] = "1.3.36.3.2.1";
+        Add("PanamaHash", new[] { "PANAMA hash" }, AlgorithmKind.Hash, "PanamaHash", "PanamaHash.Create()", "UnsafeCrypto.CreatePanamaHash()", "Daemen and Clapp, FSE 1998 (broken: collisions, FSE 2007)");
         Add("HmacRipemd160", new[] { "HMAC-RIPEMD-160", "HMACRIPEMD160" }, AlgorithmKind.Mac, "HmacRipemd160", "HmacRipemd160.Create(key)", "UnsafeCrypto.CreateHmacRipemd160(key)", "RFC 2104; RFC 2286")
             .Oids["hmac-ripemd160"] = "1.3.6.1.5.5.8.1.4";
 

@@ -5,6 +5,10 @@ internal static partial class ErrorMessages
 {
     internal const string BlockSizeNot128 = "{0} is defined for 128-bit blocks; set BlockSize to 128 (the cipher's BlockSize is {1}).";
     internal const string CmacBlockSize = "CMAC is defined for 64- and 128-bit blocks (NIST SP 800-38B); the cipher's BlockSize is {0}.";
+    internal const string CbcMacBlockSize = "CBC-MAC is offered for 64- and 128-bit blocks (ISO/IEC 9797-1); the cipher's BlockSize is {0}.";
+    internal const string CbcMacPadding = "The padding must be ISO/IEC 9797-1 padding method 1, 2 or 3 (CbcMacPadding).";
+    internal const string RetailMacKeySize = "The retail MAC (ISO/IEC 9797-1 MAC algorithm 3) takes a 16-byte key K || K'.";
+    internal const string RetailMacWeakKey = "The retail MAC's two DES keys K and K' must differ (parity bits ignored); with K' = K it is plain single-DES CBC-MAC.";
     internal const string InvalidNonceLength = "The specified nonce is not a valid size for this algorithm.";
     internal const string InvalidTagLength = "The specified tag is not a valid size for this algorithm.";
     internal const string TagLengthMismatch = "The specified tag is not a valid size for this algorithm. It must be {0} bytes long.";

@@ -178,13 +178,13 @@ public sealed class Cmac : KeyedHashAlgorithm
             }
 
             // More follows, so the pending (full) block is not the last one.
-            CbcMac.Absorb(_cipher, _chain, _pending);
+            CbcMacChain.Absorb(_cipher, _chain, _pending);
             _pendingLength = 0;
         }
 
         // Keep back at least one byte and at most one block.
         int direct = (data.Length - 1) / bs * bs;
-        CbcMac.Absorb(_cipher, _chain, data.Slice(0, direct));
+        CbcMacChain.Absorb(_cipher, _chain, data.Slice(0, direct));
         data.Slice(direct).CopyTo(_pending);
         _pendingLength = data.Length - direct;
     }
@@ -205,7 +205,7 @@ public sealed class Cmac : KeyedHashAlgorithm
             Xor.InPlace(last, _k2);
         }
 
-        CbcMac.Absorb(_cipher, _chain, last);
+        CbcMacChain.Absorb(_cipher, _chain, last);
         _chain.AsSpan().CopyTo(mac);
         Initialize();
     }

@@ -134,7 +134,14 @@ public static class CryptoPPTestVectors
             if (text[i] == '"')
             {
                 int end = text.IndexOf('"', i + 1);
-                bytes.AddRange(Encoding.ASCII.GetBytes(text.Substring(i + 1, end - i - 1)));
+                // r<N> repeats the next value, a string as well as hex (PANAMA's million-'a' message).
+                byte[] ascii = Encoding.ASCII.GetBytes(text.Substring(i + 1, end - i - 1));
+                for (int r = 0; r < repeat; r++)
+                {
+                    bytes.AddRange(ascii);
+                }
+
+                repeat = 1;
                 i = end + 1;
                 continue;
             }
