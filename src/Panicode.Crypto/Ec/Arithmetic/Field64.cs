@@ -176,11 +176,12 @@ internal static class Wide
 /// <summary>
 /// GF(p) in Montgomery form over the Montgomery layer's modulus (<see cref="Modulus"/>: p, -p^-1 mod 2^64, R and
 /// R^2 mod p) and its limb loops (<see cref="CiosKernel"/>, <see cref="Limbs64"/>), with written-out products for four
-/// and six limbs; a constant-time binary extended GCD inversion and the layer's binary extended Euclid (public values).
+/// and six limbs; Fermat inversion (constant time) and the layer's binary extended Euclid (public values).
 /// </summary>
 internal sealed class Field64
 {
     private readonly Modulus _m;
+    private readonly ulong[] _pMinus2;
     private readonly ulong[] _r3;   // R^3 mod p: Mul((a R)^-1, R3) = a^-1 R
     private readonly Field6 _six;   // the written-out six-limb Montgomery arithmetic, same R = 2^384, when N = 6
 
@@ -190,6 +191,10 @@ internal sealed class Field64
         N = _m.Limbs;
         Bits = _m.Bits;
         ByteLength = (Bits + 7) / 8;
+        _pMinus2 = (ulong[])_m.N.Clone();
+        ulong[] two = new ulong[N];
+        two[0] = 2;
+        Limbs64.Sub(_pMinus2, _pMinus2, two);
         if (N == 6)
         {
             _six = new Field6(CurveParameters.ToInteger(modulusBigEndian));
@@ -327,59 +332,37 @@ internal sealed class Field64
     }
 
     /// <summary>
-    /// r = a^-1 for a in Montgomery form (0 for 0), in constant time, by a binary extended GCD on the limbs a R and one
-    /// product with R^3: with y = p, u = 1, v = 0 and the invariants x = u (a R), y = v (a R) (mod p), each of
-    /// 2 bits + 2 iterations does, all by masks: when x is odd, swap (x, u) with (y, v) if x &lt; y, then x -= y and
-    /// u -= v; then halve x and u (mod p). y stays odd and x y at least halves every iteration, so x reaches 0 and
-    /// y = gcd(a R, p) = 1, leaving v = (a R)^-1; Mul by R^3 gives a^-1 R. The iteration count and every memory
-    /// access depend only on the size of p.
+    /// r = a^(p-2) = a^-1 (Fermat), 0 for a = 0. The exponent is public, so a fixed 4-bit window over its bits may
+    /// index the table of a^0..a^15 directly; the sequence of multiplications is the same for every a.
     /// </summary>
     [MethodImpl(Hot.Optimize)]
     public void Invert(Span<ulong> r, ReadOnlySpan<ulong> a)
     {
         int n = N;
-        ulong[] p = _m.N;
-        Span<ulong> buf = stackalloc ulong[4 * n];
-        buf.Clear();
-        Span<ulong> x = buf.Slice(0, n), y = buf.Slice(n, n), u = buf.Slice(2 * n, n), v = buf.Slice(3 * n, n);
-        a.Slice(0, n).CopyTo(x);
-        p.CopyTo(y);
-        u[0] = 1;
-        for (int it = (2 * Bits) + 2; it > 0; it--)
+        Span<ulong> table = stackalloc ulong[16 * n];
+        Span<ulong> acc = stackalloc ulong[n];
+        One.CopyTo(table.Slice(0, n));
+        a.CopyTo(table.Slice(n, n));
+        for (int i = 2; i < 16; i++)
         {
-            ulong odd = Wide.Mask(x[0] & 1);
-            ulong swap = odd & Wide.Mask(Limbs64.LessThan(x, y));
-            ulong bx = 0, bu = 0;
-            for (int i = 0; i < n; i++)
-            {
-                ulong t = swap & (x[i] ^ y[i]);
-                x[i] ^= t;
-                y[i] ^= t;
-                t = swap & (u[i] ^ v[i]);
-                u[i] ^= t;
-                v[i] ^= t;
-                x[i] = Wide.Sbb(x[i], y[i] & odd, ref bx);
-                u[i] = Wide.Sbb(u[i], v[i] & odd, ref bu);
-            }
-
-            // u - v borrowed: add p back; then x /= 2 (x is even now) and u /= 2 mod p.
-            ulong mask = Wide.Mask(bu), carry = 0;
-            for (int i = 0; i < n; i++)
-            {
-                u[i] = Wide.Adc(u[i], p[i] & mask, ref carry);
-            }
-
-            for (int i = 0; i < n - 1; i++)
-            {
-                x[i] = (x[i] >> 1) | (x[i + 1] << 63);
-            }
-
-            x[n - 1] >>= 1;
-            Half(u);
+            Mul(table.Slice(i * n, n), table.Slice((i - 1) * n, n), a);
         }
 
-        Mul(r, v, _r3);
-        buf.Clear();
+        One.CopyTo(acc);
+        for (int w = ((Bits + 3) / 4) - 1; w >= 0; w--)
+        {
+            Sqr(acc, acc);
+            Sqr(acc, acc);
+            Sqr(acc, acc);
+            Sqr(acc, acc);
+            int bit = 4 * w;
+            int digit = (int)((_pMinus2[bit >> 6] >> (bit & 63)) & 0xF);
+            Mul(acc, acc, table.Slice(digit * n, n));
+        }
+
+        acc.CopyTo(r);
+        table.Clear();
+        acc.Clear();
     }
 
     /// <summary>
