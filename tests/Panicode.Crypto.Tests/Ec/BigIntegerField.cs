@@ -27,6 +27,9 @@ internal sealed class BigIntegerField : PrimeField
 
     public override void Invert(Span<uint> r, ReadOnlySpan<uint> a) => Write(BigInteger.ModPow(Value(a), _m - 2, _m), r);
 
+    public override void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r) =>
+        Write(new BigInteger(bigEndian, isUnsigned: true, isBigEndian: true) % _m, r);
+
     public override void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical) => canonical.CopyTo(r);
 
     public override void FromInternal(Span<uint> r, ReadOnlySpan<uint> a) => a.CopyTo(r);

@@ -14,6 +14,7 @@ internal sealed class StructPrimeField<TE, TF> : PrimeField
     where TF : struct, IStructField<TE>
 {
     private readonly int _n;
+    private readonly BigInteger _p;
     private readonly uint[] _one;
     private readonly TE _r2;
     private readonly TE _plainOne;
@@ -23,6 +24,7 @@ internal sealed class StructPrimeField<TE, TF> : PrimeField
         : base(modulus)
     {
         _f = f;
+        _p = p;
         _n = modulus.Length;
         BigInteger r = montgomery ? BigInteger.One << (64 * f.Limbs) : BigInteger.One;
         _r2 = Element(r * r % p);
@@ -60,6 +62,44 @@ internal sealed class StructPrimeField<TE, TF> : PrimeField
     {
         TE x = Widen(a), y = Widen(b), z = default;
         _f.Sub(ref z, in x, in y);
+        Narrow(z, r);
+    }
+
+    /// <summary>By Fermat on the struct's own Mul and Sqr (square-and-multiply over p - 2; test code, variable time).</summary>
+    public override void Invert(Span<uint> r, ReadOnlySpan<uint> a)
+    {
+        TE x = Widen(a), acc = default;
+        BigInteger e = _p - 2;
+        bool started = false;
+        for (int bit = (int)e.GetBitLength() - 1; bit >= 0; bit--)
+        {
+            if (started)
+            {
+                _f.Sqr(ref acc, in acc);
+            }
+
+            if (!(e >> bit).IsEven)
+            {
+                if (started)
+                {
+                    _f.Mul(ref acc, in acc, in x);
+                }
+                else
+                {
+                    acc = x;
+                    started = true;
+                }
+            }
+        }
+
+        Narrow(acc, r);
+    }
+
+    /// <summary>Through BigInteger (test code): the value mod p, then into the struct's form.</summary>
+    public override void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
+    {
+        TE x = Element(new BigInteger(bigEndian, isUnsigned: true, isBigEndian: true) % _p), z = default;
+        _f.Mul(ref z, in x, in _r2);
         Narrow(z, r);
     }
 

@@ -182,6 +182,7 @@ internal sealed class Field64
 {
     private readonly Modulus _m;
     private readonly ulong[] _pMinus2;
+    private readonly ulong[] _r3;   // R^3 mod p: Mul((a R)^-1, R3) = a^-1 R
     private readonly Field6 _six;   // the written-out six-limb Montgomery arithmetic, same R = 2^384, when N = 6
 
     public Field64(ReadOnlySpan<byte> modulusBigEndian)
@@ -198,6 +199,9 @@ internal sealed class Field64
         {
             _six = new Field6(CurveParameters.ToInteger(modulusBigEndian));
         }
+
+        _r3 = new ulong[N];
+        Mul(_r3, R2, R2);
     }
 
     /// <summary>Number of 64-bit limbs of an element.</summary>
@@ -209,10 +213,16 @@ internal sealed class Field64
     /// <summary>Length of the big-endian encoding of an element.</summary>
     public int ByteLength { get; }
 
+    /// <summary>p with its Montgomery constants, for the Montgomery layer's operations.</summary>
+    public Modulus Modulus => _m;
+
     public ReadOnlySpan<ulong> One => _m.One;
 
     /// <summary>R^2 mod p: Mul(x, R2) converts a plain x &lt; R to Montgomery form.</summary>
     public ReadOnlySpan<ulong> R2 => _m.R2;
+
+    /// <summary>R^3 mod p: Mul(x^-1, R3) turns the inverse of the limbs x = a R into the Montgomery form of a^-1.</summary>
+    public ReadOnlySpan<ulong> R3 => _r3;
 
     /// <summary>r = a b R^-1 mod p, for a &lt; R and b &lt; p (CiosKernel's condition). r may alias a or b.</summary>
     [MethodImpl(Hot.Optimize)]
@@ -226,7 +236,7 @@ internal sealed class Field64
 
         if (N == 6)
         {
-            // P-384's scalar field (the signature's k^-1 by Fermat) and any 6-limb use: no loop, no span in the product.
+            // P-384's scalar field and any 6-limb use: no loop, no span in the product.
             Fe6 x = _six.Load(a);
             Fe6 y = _six.Load(b);
             _six.Mul(ref x, in x, in y);

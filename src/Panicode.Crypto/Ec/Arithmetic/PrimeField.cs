@@ -14,7 +14,6 @@ namespace Panicode.Crypto.Ec;
 internal abstract class PrimeField
 {
     private readonly uint[] _p;
-    private readonly uint[] _pMinus2;
 
     protected PrimeField(uint[] modulus)
     {
@@ -24,10 +23,6 @@ internal abstract class PrimeField
         Bits = Limbs.BitLengthPublic(modulus);
         ByteLength = (Bits + 7) / 8;
         Debug.Assert(modulus[LimbCount - 1] != 0, "no leading zero limb");
-
-        _pMinus2 = (uint[])modulus.Clone();
-        uint two = 2;
-        Limbs.Sub(_pMinus2, _pMinus2, Two(LimbCount, two));
     }
 
     /// <summary>Number of 32-bit limbs of an element.</summary>
@@ -97,41 +92,8 @@ internal abstract class PrimeField
     /// </summary>
     public virtual void InvertPublic(Span<uint> r, ReadOnlySpan<uint> a) => Invert(r, a);
 
-    /// <summary>
-    /// r = a^(p-2) = a^-1 mod p (Fermat), 0 for a = 0. The exponent is public, so a fixed 4-bit window over its
-    /// bits may index the table of a^0..a^15 directly; the sequence of operations is the same for every a.
-    /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    public virtual void Invert(Span<uint> r, ReadOnlySpan<uint> a)
-    {
-        int n = LimbCount;
-        Span<uint> table = stackalloc uint[16 * n];
-        One.CopyTo(table.Slice(0, n));
-        a.CopyTo(table.Slice(n, n));
-        for (int i = 2; i < 16; i++)
-        {
-            Mul(table.Slice(i * n, n), table.Slice((i - 1) * n, n), a);
-        }
-
-        Span<uint> acc = stackalloc uint[n];
-        One.CopyTo(acc);
-        int windows = (Bits + 3) / 4;
-        for (int w = windows - 1; w >= 0; w--)
-        {
-            for (int s = 0; s < 4; s++)
-            {
-                Sqr(acc, acc);
-            }
-
-            int bit = w * 4;
-            int digit = (int)((_pMinus2[bit >> 5] >> (bit & 31)) & 0xF);
-            Mul(acc, acc, table.Slice(digit * n, n));
-        }
-
-        acc.CopyTo(r);
-        table.Clear();
-        acc.Clear();
-    }
+    /// <summary>r = a^-1 mod p in constant time, 0 for a = 0.</summary>
+    public abstract void Invert(Span<uint> r, ReadOnlySpan<uint> a);
 
     /// <summary>
     /// Decodes a big-endian integer of at most <see cref="ByteLength"/> bytes into the internal representation.
@@ -173,42 +135,8 @@ internal abstract class PrimeField
     }
 
     /// <summary>
-    /// Reduces a big-endian integer of any length modulo p into the internal representation, one bit at a time
-    /// (r = 2r + bit, then subtract p once: r &lt; p gives 2r + 1 &lt; 2p). Time depends only on the input length.
-    /// Virtual so a faster flavour can reduce a word at a time.
+    /// Reduces a big-endian integer of any length modulo p into the internal representation, in time that depends
+    /// only on the input length.
     /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    public virtual void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
-    {
-        int n = LimbCount;
-        Span<uint> acc = stackalloc uint[n];
-        Span<uint> t = stackalloc uint[n];
-        for (int i = 0; i < bigEndian.Length; i++)
-        {
-            for (int bit = 7; bit >= 0; bit--)
-            {
-                uint carry = (uint)(bigEndian[i] >> bit) & 1;
-                for (int j = 0; j < n; j++)
-                {
-                    uint top = acc[j] >> 31;
-                    acc[j] = (acc[j] << 1) | carry;
-                    carry = top;
-                }
-
-                uint borrow = Limbs.Sub(t, acc, _p);
-                ConstantTime.CCopy(carry | ConstantTime.Not(borrow), acc, t);
-            }
-        }
-
-        ToInternal(r, acc);
-        acc.Clear();
-        t.Clear();
-    }
-
-    private static uint[] Two(int limbs, uint value)
-    {
-        uint[] r = new uint[limbs];
-        r[0] = value;
-        return r;
-    }
+    public abstract void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r);
 }

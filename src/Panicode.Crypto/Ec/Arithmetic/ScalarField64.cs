@@ -13,7 +13,6 @@ internal sealed class ScalarField64 : PrimeField
 {
     private readonly Field64 _f;
     private readonly uint[] _one;
-    private readonly ulong[] _r3;   // R^3 mod n: Mul(hi, R3) = hi R^2 = (hi 2^(64 N)) R
 
     public ScalarField64(byte[] orderBigEndian)
         : base(ReferenceBackend.ToLimbs(orderBigEndian))
@@ -21,8 +20,6 @@ internal sealed class ScalarField64 : PrimeField
         _f = new Field64(orderBigEndian);
         _one = new uint[LimbCount];
         Unpack(_f.One, _one);
-        _r3 = new ulong[_f.N];
-        _f.Mul(_r3, _f.R2, _f.R2);
     }
 
     public override ReadOnlySpan<uint> One => _one;
@@ -60,7 +57,7 @@ internal sealed class ScalarField64 : PrimeField
         t.Clear();
     }
 
-    /// <summary>a^-1 by Fermat on the 64-bit limbs (constant time, as the base class's).</summary>
+    /// <summary>a^-1 by Fermat on the 64-bit limbs (Field64.Invert, constant time).</summary>
     public override void Invert(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = _f.N;
@@ -81,35 +78,24 @@ internal sealed class ScalarField64 : PrimeField
         Span<ulong> t = stackalloc ulong[n];
         Pack(a, t);
         _f.InvertVar(t, t);
-        _f.Mul(t, t, _r3);
+        _f.Mul(t, t, _f.R3);
         Unpack(t, r);
     }
 
     /// <summary>
-    /// Any input of at most 2 R's bytes: v = hi 2^(64 N) + lo with lo, hi &lt; R, and v R = Mul(lo, R2) + Mul(hi, R3)
-    /// mod n (Montgomery products with one factor below n stay below 2n, then reduce once). Longer inputs take the
-    /// base class's bit-serial path. Time depends only on the input length.
+    /// Any input length: the Montgomery layer's Horner reduction over chunks of N limbs (ModularArithmetic
+    /// .ReduceToMontgomery on this modulus), in time that depends only on the length.
     /// </summary>
     public override void Reduce(ReadOnlySpan<byte> bigEndian, Span<uint> r)
     {
         int n = _f.N;
-        if (bigEndian.Length > 16 * n)
-        {
-            base.Reduce(bigEndian, r);
-            return;
-        }
-
-        Span<ulong> t = stackalloc ulong[4 * n];
-        Span<ulong> lo = t.Slice(0, n);
-        Span<ulong> hi = t.Slice(n, n);
-        int loBytes = Math.Min(bigEndian.Length, 8 * n);
-        Limbs64.FromBigEndian(bigEndian.Slice(bigEndian.Length - loBytes), lo);
-        Limbs64.FromBigEndian(bigEndian.Slice(0, bigEndian.Length - loBytes), hi);
-        _f.Mul(t.Slice(2 * n, n), lo, _f.R2);
-        _f.Mul(t.Slice(3 * n, n), hi, _r3);
-        _f.Add(lo, t.Slice(2 * n, n), t.Slice(3 * n, n));
-        Unpack(lo, r);
+        ulong[] x = new ulong[Math.Max(1, (bigEndian.Length + 7) / 8)];
+        Limbs64.FromBigEndian(bigEndian, x);
+        Span<ulong> t = stackalloc ulong[n];
+        ReferenceModular.Instance.ReduceToMontgomery(_f.Modulus, t, x);
+        Unpack(t, r);
         t.Clear();
+        Array.Clear(x, 0, x.Length);
     }
 
     private static void Pack(ReadOnlySpan<uint> src, Span<ulong> dst)
