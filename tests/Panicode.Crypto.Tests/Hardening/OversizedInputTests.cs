@@ -321,6 +321,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         AddDh(cases);
         AddKem(cases);
         Add("MultiS01.Create key", new[] { "MultiS01.Create(key)" }, big => MultiS01.Create(big).Dispose());
+        Add("Iso9798Protection.Encipherment key", new[] { "Iso9798Protection.Encipherment(key)" }, big => Iso9798Protection.Encipherment(RijndaelCipher.Create(), big).Dispose());
         return cases;
     }
 
@@ -463,6 +464,8 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             Add("DeriveRawSecretAgreement Y", Array.Empty<string>(), (k, big) =>
                 k.DeriveRawSecretAgreement(new ManagedDiffieHellmanPublicKey(k.ExportParameters(false) with { Y = big })));
             Add("DeriveKeyTls seed", Array.Empty<string>(), (k, big) => k.DeriveKeyTls(k.PublicKey, two, big));
+            Add("ImportSubjectPublicKeyInfo", new[] { "ManagedDiffieHellman.ImportSubjectPublicKeyInfo(source)" }, (k, big) => k.ImportSubjectPublicKeyInfo(big, out _));
+            Add("ImportPkcs8PrivateKey", new[] { "ManagedDiffieHellman.ImportPkcs8PrivateKey(source)" }, (k, big) => k.ImportPkcs8PrivateKey(big, out _));
         }
     }
 
