@@ -123,7 +123,7 @@ public sealed class ManagedDiffieHellmanPublicKey
 /// leading zeros, as TLS 1.3 and SP 800-56A require; the exponentiation with x uses fixed windows and whole-table
 /// scans.</para>
 /// </remarks>
-public abstract class ManagedDiffieHellman : AsymmetricAlgorithm
+public abstract partial class ManagedDiffieHellman : AsymmetricAlgorithm
 {
     private const int TlsPrfSeedLength = 64;
     private const int TlsPrfOutputLength = 48;

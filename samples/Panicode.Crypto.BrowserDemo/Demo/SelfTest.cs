@@ -82,6 +82,65 @@ public static class SelfTest
             yield return Check("RSA-2048", flavour, "JWT RS256 and PS256 made by OpenSSL verify against the PEM public key; a changed payload does not", () => JwtVerify(create));
             yield return Check("RSA-2048", flavour, "sign PKCS#1 v1.5 and PSS, verify in both flavours; OAEP-SHA-256 round trip", () => RsaRoundTrip(create));
         }
+
+        foreach ((string flavour, Func<PrimeEciesKem> ecies, Func<PrimePsecKem> psec) in new (string, Func<PrimeEciesKem>, Func<PrimePsecKem>)[]
+        {
+            ("Reference", PrimeEciesKem.Create, PrimePsecKem.Create),
+            ("Unsafe", Panicode.Crypto.Unsafe.UnsafeCrypto.CreateEciesKem, Panicode.Crypto.Unsafe.UnsafeCrypto.CreatePsecKem),
+        })
+        {
+            yield return Check("ECIES-KEM nistP192", flavour, "decapsulates ISO/IEC 18033-2 Annex C.2.2 (KDF1-SHA-1, 128 bytes)", () => EciesKnownAnswer(ecies));
+            yield return Check("PSEC-KEM nistP256", flavour, "decapsulates a record of tools/psec-kem (no official vector exists); a changed byte is rejected", () => PsecKnownAnswer(psec));
+        }
+    }
+
+    // ISO/IEC 18033-2 Annex C.2.2 (vectors/ecies-kem/ecies-18033.vec): the P-192 key, C0 and K.
+    private static string? EciesKnownAnswer(Func<PrimeEciesKem> create)
+    {
+        using PrimeEciesKem kem = create();
+        kem.ImportParameters(new ECParameters
+        {
+            Curve = ECCurve.CreateFromFriendlyName("nistP192"),
+            D = Convert.FromHexString("b67048c28d2d26a73f713d5ebb994ac92588464e7fe7d3f3"),
+            Q = new ECPoint { X = Convert.FromHexString("1cbc74a41b4e84a1509f935e2328a0bb06104d8dbb8d2130"), Y = Convert.FromHexString("7b2ab1f10d76fde1ea046a4ad5fb903734190151bb30cec2") },
+        });
+        kem.KdfHash = HashAlgorithmName.SHA1;
+        kem.Kdf = Iso18033Kdf.Kdf1;
+        kem.SharedSecretSizeInBytes = 128;
+        string k = Convert.ToHexStringLower(kem.Decapsulate(Convert.FromHexString("04ccc9ea07b8b71d25646b22b0e251362a3fa9e993042315df047b2e07dd2ffb89359945f3d22ca8757874be2536e0f924")));
+        return k == "9a709adeb6c7590ccfc7d594670dd2d74fcdda3f8622f2dbcf0f0c02966d5d9002db578c989bf4a5cc896d2a11d74e0c51efc1f8ee784897ab9b865a7232b5661b7cac87cf4150bdf23b015d7b525b797cf6d533e9f6ad49a4c6de5e7089724c9cadf0adf13ee51b41be6713653fc1cb2c95a1d1b771cc7429189861d7a829f3"
+            ? null
+            : "K " + k;
+    }
+
+    // The secp256r1 KDF2-SHA-256 compressed record of vectors/psec-kem/psec-kem.vec (from the independent Python implementation).
+    private static string? PsecKnownAnswer(Func<PrimePsecKem> create)
+    {
+        using PrimePsecKem kem = create();
+        kem.ImportParameters(new ECParameters
+        {
+            Curve = ECCurve.NamedCurves.nistP256,
+            D = Convert.FromHexString("f7a436232731de356a5679ce33de28f95f190bdea291399c5c59b7ebde82114d"),
+            Q = new ECPoint { X = Convert.FromHexString("4f3f8acba563ad9aef46e121c44efc23dffa60e1432d2d8bc400007f2fc05843"), Y = Convert.FromHexString("93ff14ea95b937751b1af89889a35382d6f34b6693da7e4b4f70dedcdd004e79") },
+        });
+        kem.PointEncoding = EcPointEncoding.Compressed;
+        byte[] c0 = Convert.FromHexString("039aad93567d05740f757dd56742121d090835d5a6a6c0257e4c9e28a1ad0f59d737045930d6cdb4d37f4e43fc1693f9b120ef371619940f0c611a08a938e6738a");
+        string k = Convert.ToHexStringLower(kem.Decapsulate(c0));
+        if (k != "e0dc173af07c78a85ed37366d37a9ad70e6ec80a55e9ebaf76bff13c303609a2")
+        {
+            return "K " + k;
+        }
+
+        c0[40] ^= 1;
+        try
+        {
+            kem.Decapsulate(c0);
+            return "a changed ciphertext was not rejected";
+        }
+        catch (CryptographicException)
+        {
+            return null;
+        }
     }
 
     private static CheckResult Check(string algorithm, string flavour, string name, Func<string?> body)

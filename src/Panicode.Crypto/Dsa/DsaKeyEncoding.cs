@@ -17,77 +17,29 @@ internal static class DsaKeyEncoding
 
     public static byte[] WriteSubjectPublicKeyInfo(in DSAParameters key)
     {
-        AsnWriter inner = new(AsnEncodingRules.DER);
-        RsaKeyEncoding.WriteUnsigned(inner, key.Y);
-        AsnWriter writer = new(AsnEncodingRules.DER);
-        using (writer.PushSequence())
-        {
-            WriteAlgorithm(writer, key);
-            writer.WriteBitString(inner.Encode());
-        }
-
-        return writer.Encode();
+        DSAParameters copy = key;
+        return IntegerKeyInfo.WriteSubjectPublicKeyInfo(w => WriteAlgorithm(w, copy), key.Y);
     }
 
     public static DSAParameters ReadSubjectPublicKeyInfo(ReadOnlySpan<byte> source, out int bytesRead) =>
-        RsaKeyEncoding.Guard(source, out bytesRead, reader =>
+        IntegerKeyInfo.ReadSubjectPublicKeyInfo(source, out bytesRead, ReadAlgorithm, (key, y) =>
         {
-            AsnReader seq = reader.ReadSequence();
-            DSAParameters key = ReadAlgorithm(seq);
-            byte[] bits = seq.ReadBitString(out int unused);
-            seq.ThrowIfNotEmpty();
-            AsnReader y = new(bits, AsnEncodingRules.DER);
-            key.Y = RsaKeyEncoding.Unsigned(y);
-            y.ThrowIfNotEmpty();
-            return unused == 0 ? key : throw new CryptographicException(ErrorMessages.KeyEncodingInvalid);
+            key.Y = y;
+            return key;
         });
 
     public static byte[] WritePkcs8(in DSAParameters key)
     {
-        AsnWriter inner = new(AsnEncodingRules.DER);
-        RsaKeyEncoding.WriteUnsigned(inner, key.X);
-        byte[] x = inner.Encode();
-        try
-        {
-            AsnWriter writer = new(AsnEncodingRules.DER);
-            using (writer.PushSequence())
-            {
-                writer.WriteInteger(0);
-                WriteAlgorithm(writer, key);
-                writer.WriteOctetString(x);
-            }
-
-            return writer.Encode();
-        }
-        finally
-        {
-            Array.Clear(x, 0, x.Length);
-        }
+        DSAParameters copy = key;
+        return IntegerKeyInfo.WritePkcs8(w => WriteAlgorithm(w, copy), key.X);
     }
 
     /// <summary>A PrivateKeyInfo; Y is left null (the import derives it).</summary>
     public static DSAParameters ReadPkcs8(ReadOnlySpan<byte> source, out int bytesRead) =>
-        RsaKeyEncoding.Guard(source, out bytesRead, reader =>
+        IntegerKeyInfo.ReadPkcs8(source, out bytesRead, ReadAlgorithm, (key, x) =>
         {
-            AsnReader seq = reader.ReadSequence();
-            if (!seq.TryReadInt32(out int version) || (version != 0 && version != 1))
-            {
-                throw new CryptographicException(ErrorMessages.KeyEncodingInvalid);
-            }
-
-            DSAParameters key = ReadAlgorithm(seq);
-            byte[] inner = seq.ReadOctetString();
-            try
-            {
-                AsnReader x = new(inner, AsnEncodingRules.DER);
-                key.X = RsaKeyEncoding.Unsigned(x);
-                x.ThrowIfNotEmpty();
-                return key;
-            }
-            finally
-            {
-                Array.Clear(inner, 0, inner.Length);
-            }
+            key.X = x;
+            return key;
         });
 
     private static void WriteAlgorithm(AsnWriter writer, in DSAParameters key)

@@ -71,7 +71,7 @@ public sealed class ConcurrencyTests
     public void EveryPublicObjectTypeHasARow()
     {
         string[] kinds = Rows.Keys.Select(k => k.Split(' ')[0]).Distinct().ToArray();
-        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa", "Dsa", "Dh" })
+        foreach (string kind in new[] { "OneShots", "Gcm", "Gmac", "Ccm", "KeyWrap", "Cmac", "StreamCipher", "Hash", "Hmac", "Ecdsa", "Ecdh", "Rsa", "Dsa", "Dh", "Kem" })
         {
             Assert.Contains(kind, kinds);
         }
@@ -294,12 +294,12 @@ public sealed class ConcurrencyTests
 
         foreach (Flavour<HashAlgorithm> flavour in Families.All.OfType<Family<HashAlgorithm>>().SelectMany(f => f.Flavours))
         {
-            Add("Hash", flavour, () => new HashSubject(flavour.Create, key: null));
+            Add("Hash", flavour, () => new HashSubject(flavour.Create, key: null, StaticOneShot(flavour.Family)));
         }
 
         foreach (Flavour<KeyedHashAlgorithm> flavour in Families.All.OfType<Family<KeyedHashAlgorithm>>().SelectMany(f => f.Flavours))
         {
-            Add("Hmac", flavour, () => new HashSubject(flavour.Create, key: Bytes(20, 5)));
+            Add("Hmac", flavour, () => new HashSubject(flavour.Create, key: Bytes(20, 5), StaticOneShot(flavour.Family)));
         }
 
         foreach (Flavour<PrimeEcdsa> flavour in Families.Ecdsa.Flavours)
@@ -325,6 +325,16 @@ public sealed class ConcurrencyTests
         foreach (Flavour<ManagedDiffieHellman> flavour in Families.Dh.Flavours)
         {
             Add("Dh", flavour, () => new DhSubject(flavour));
+        }
+
+        foreach (Flavour<PrimeEciesKem> flavour in Families.EciesKem.Flavours)
+        {
+            Add("Kem", flavour, () => new KemSubject(flavour.Create(), rejects: false));
+        }
+
+        foreach (Flavour<PrimePsecKem> flavour in Families.PsecKem.Flavours)
+        {
+            Add("Kem", flavour, () => new KemSubject(flavour.Create(), rejects: true));
         }
 
         return rows;
@@ -643,9 +653,17 @@ public sealed class ConcurrencyTests
         public override void Dispose() => DisposeAll(_perThread.Append<IDisposable?>(_shared));
     }
 
+    /// <summary>The family's static one-shot (key, data) → hash, which any thread may call, or null where it has none.</summary>
+    private static Func<byte[]?, byte[], byte[]>? StaticOneShot(string family) => family switch
+    {
+        "Ripemd160" => (_, data) => Ripemd160.HashData(data),
+        "HmacRipemd160" => (key, data) => HmacRipemd160.HashData(key!, data),
+        _ => null,
+    };
+
     /// <summary>
     /// Hash and HMAC objects hold the message in progress (as the BCL's do): one instance per thread, plus the static
-    /// one-shots (Ripemd160.HashData, HmacRipemd160.HashData), which any thread may call.
+    /// one-shots where the type has them (Ripemd160.HashData, HmacRipemd160.HashData), which any thread may call.
     /// </summary>
     private sealed class HashSubject : Subject
     {
@@ -655,20 +673,22 @@ public sealed class ConcurrencyTests
         private readonly byte[] _expected;
         private readonly HashAlgorithm?[] _perThread = new HashAlgorithm?[Threads];
 
-        public HashSubject(Func<HashAlgorithm> create, byte[]? key)
+        private readonly Func<byte[]?, byte[], byte[]>? _oneShot;
+
+        public HashSubject(Func<HashAlgorithm> create, byte[]? key, Func<byte[]?, byte[], byte[]>? oneShot)
         {
             _create = create;
             _key = key;
+            _oneShot = oneShot;
             using HashAlgorithm reference = Create();
             _expected = reference.ComputeHash(_data);
         }
 
         public override string? Call(int thread, int iteration)
         {
-            if (iteration % 2 == 0)
+            if (iteration % 2 == 0 && _oneShot != null)
             {
-                byte[] oneShot = _key == null ? Ripemd160.HashData(_data) : HmacRipemd160.HashData(_key, _data);
-                return Same(oneShot, _expected) ? null : "static one-shot";
+                return Same(_oneShot(_key, _data), _expected) ? null : "static one-shot";
             }
 
             HashAlgorithm own = _perThread[thread] ??= Create();
@@ -845,5 +865,73 @@ public sealed class ConcurrencyTests
             Same(_shared.DeriveRawSecretAgreement(_peer.PublicKey), _expected) ? null : "shared secret";
 
         public override void Dispose() => DisposeAll(new IDisposable?[] { _shared, _peer });
+    }
+
+    /// <summary>
+    /// One KEM object with a private key shared by every thread: even threads encapsulate to it and decapsulate their own
+    /// ciphertext; odd threads decapsulate a known ciphertext (which must give its secret) and, in turn, a forged one (the
+    /// last byte of the masked seed changed), which PSEC-KEM must reject. ECIES-KEM defines no rejection (its ciphertext is
+    /// a point, and a changed byte makes a point off the curve or another point), so there the turn is a second known
+    /// ciphertext, which must give its own secret and not the first.
+    /// </summary>
+    private sealed class KemSubject : Subject
+    {
+        private readonly PrimeEcKem _shared;
+        private readonly bool _rejects;
+        private readonly byte[] _ciphertext;
+        private readonly byte[] _secret;
+        private readonly byte[] _other;
+        private readonly byte[] _otherSecret;
+
+        public KemSubject(PrimeEcKem shared, bool rejects)
+        {
+            _shared = shared;
+            _rejects = rejects;
+            _shared.GenerateKey(ECCurve.NamedCurves.nistP256);
+            _shared.Encapsulate(out _ciphertext, out _secret);
+            if (rejects)
+            {
+                _other = (byte[])_ciphertext.Clone();
+                _other[_other.Length - 1] ^= 0x01;
+                _otherSecret = Array.Empty<byte>();
+            }
+            else
+            {
+                _shared.Encapsulate(out _other, out _otherSecret);
+            }
+        }
+
+        public override int CallsPerThread => 10;
+
+        public override string? Call(int thread, int iteration)
+        {
+            if (thread % 2 == 0)
+            {
+                _shared.Encapsulate(out byte[] ciphertext, out byte[] secret);
+                return Same(_shared.Decapsulate(ciphertext), secret) ? null : "own encapsulation";
+            }
+
+            if (iteration % 2 == 0)
+            {
+                return Same(_shared.Decapsulate(_ciphertext), _secret) ? null : "known ciphertext";
+            }
+
+            if (!_rejects)
+            {
+                return Same(_shared.Decapsulate(_other), _otherSecret) ? null : "second known ciphertext";
+            }
+
+            try
+            {
+                _shared.Decapsulate(_other);
+                return "forged ciphertext accepted";
+            }
+            catch (CryptographicException)
+            {
+                return null;
+            }
+        }
+
+        public override void Dispose() => _shared.Dispose();
     }
 }

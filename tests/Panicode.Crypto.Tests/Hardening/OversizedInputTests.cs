@@ -69,6 +69,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                 "PrimeEcdsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdh.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "PrimeEcdsa.ImportFromEncryptedPem(passwordBytes)", "PrimeEcdh.ImportFromEncryptedPem(passwordBytes)",
                 "ManagedRsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedRsa.ImportFromEncryptedPem(passwordBytes)", "RsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
                 "ManagedDsa.ImportEncryptedPkcs8PrivateKey(passwordBytes)", "ManagedDsa.ImportFromEncryptedPem(passwordBytes)", "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(passwordBytes)",
+                "DsaKeyFormats.ImportFromEncryptedPem(passwordBytes)",
             },
             "a password of any length (PBKDF2 hashes it)"
         ),
@@ -180,6 +181,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         void Add(string name, string[] covers, Action<byte[]> act) => cases.Add(name, new Case(covers, act));
 
         byte[] key16 = new byte[16];
+        byte[] distinct16 = Enumerable.Range(1, 16).Select(i => (byte)i).ToArray();
         foreach (Family<SymmetricAlgorithm> family in Families.All.OfType<Family<SymmetricAlgorithm>>())
         {
             foreach (Flavour<SymmetricAlgorithm> flavour in family.Flavours)
@@ -214,9 +216,20 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
                 Add("CreateCmac key" + f, new[] { "BlockCipherAlgorithm.CreateCmac(key)" }, big => Use(a => a.CreateCmac(big)));
                 Add("Cmac.Key" + f, new[] { "Cmac.Key" }, big => Use(a =>
                 {
-                    using Cmac cmac = a.CreateCmac(key16);
+                    using Cmac cmac = a.CreateCmac(distinct16);   // not key16: all zeros is a weak Triple DES key, refused before the oversized one
                     cmac.Key = big;
                 }));
+                Add("CreateCbcMac key" + f, new[] { "BlockCipherAlgorithm.CreateCbcMac(key)" }, big => Use(a => a.CreateCbcMac(big, CbcMacPadding.Method2)));
+                Add("CbcMac.Key" + f, new[] { "CbcMac.Key" }, big => Use(a =>
+                {
+                    using CbcMac mac = a.CreateCbcMac(distinct16, CbcMacPadding.Method2);   // a key no cipher refuses (Triple DES: not weak)
+                    mac.Key = big;
+                }));
+                if (flavour.Family == Families.TripleDes.Name)
+                {
+                    Add("CreateRetailMac key" + f, new[] { "TripleDesCipher.CreateRetailMac(key)" }, big => Use(a => ((TripleDesCipher)a).CreateRetailMac(big, CbcMacPadding.Method1)));
+                }
+
                 Add("CreateKeyWrap key" + f, new[] { "BlockCipherAlgorithm.CreateKeyWrap(key)" }, big => Use(a => a.CreateKeyWrap(big)));
                 Add("CreateCtrTransform key" + f, new[] { "BlockCipherAlgorithm.CreateCtrTransform(key)" }, big => Use(a => a.CreateCtrTransform(big, Iv(a))));
                 Add("CreateCtrTransform counter" + f, new[] { "BlockCipherAlgorithm.CreateCtrTransform(initialCounter)" }, big => Use(a => a.CreateCtrTransform(key16, big)));
@@ -306,6 +319,8 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         AddRsa(cases);
         AddDsa(cases);
         AddDh(cases);
+        AddKem(cases);
+        Add("MultiS01.Create key", new[] { "MultiS01.Create(key)" }, big => MultiS01.Create(big).Dispose());
         return cases;
     }
 
@@ -410,6 +425,23 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
             Add("DsaKeyFormats.ImportSubjectPublicKeyInfo", new[] { "DsaKeyFormats.ImportSubjectPublicKeyInfo(source)" }, (k, big) => DsaKeyFormats.ImportSubjectPublicKeyInfo(k, big, out _));
             Add("DsaKeyFormats.ImportPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportPkcs8PrivateKey(k, big, out _));
             Add("DsaKeyFormats.ImportEncryptedPkcs8PrivateKey", new[] { "DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(source)" }, (k, big) => DsaKeyFormats.ImportEncryptedPkcs8PrivateKey(k, "pw".AsSpan(), big, out _));
+        }
+    }
+
+    private static void AddKem(Dictionary<string, Case> cases)
+    {
+        foreach (Flavour flavour in Families.EciesKem.Flavours.Cast<Flavour>().Concat(Families.PsecKem.Flavours))
+        {
+            string f = " " + flavour;
+            void Add(string name, string[] covers, Action<PrimeEcKem, byte[]> act) => cases.Add("Kem " + name + f, new Case(covers, big =>
+            {
+                using PrimeEcKem key = flavour is Flavour<PrimeEciesKem> ecies ? ecies.Create() : ((Flavour<PrimePsecKem>)flavour).Create();
+                act(key, big);
+            }));
+
+            Add("ImportSubjectPublicKeyInfo", new[] { "PrimeEcKem.ImportSubjectPublicKeyInfo(source)" }, (k, big) => k.ImportSubjectPublicKeyInfo(big, out _));
+            Add("ImportPkcs8PrivateKey", new[] { "PrimeEcKem.ImportPkcs8PrivateKey(source)" }, (k, big) => k.ImportPkcs8PrivateKey(big, out _));
+            Add("Decapsulate ciphertext", Array.Empty<string>(), (k, big) => k.Decapsulate(big));
         }
     }
 

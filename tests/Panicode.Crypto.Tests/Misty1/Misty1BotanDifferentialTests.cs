@@ -1,11 +1,8 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
-using System.IO;
 using System.Security.Cryptography;
 using System.Text;
 using Panicode.Crypto.Tests.Infrastructure;
-using Panicode.Crypto.Vectors;
 
 namespace Panicode.Crypto.Tests.Misty1;
 
@@ -17,21 +14,18 @@ namespace Panicode.Crypto.Tests.Misty1;
 /// </summary>
 public sealed class Misty1BotanDifferentialTests
 {
-    private const string Python = "/usr/bin/python3";
     private const int Block = 8;
     private const int CasesPerOperation = 40;
 
-    private static readonly Lazy<string?> s_unavailable = new(FindUnavailableReason);
+    private static readonly PythonOracle s_botan = new("misty1_botan.py", "Botan 2.", "botan2", "PANICODE_REQUIRE_BOTAN", "apt-get install python3-botan");
 
     public static TheoryData<Implementation<SymmetricAlgorithm>> Flavours => Implementations.Misty1Data;
-
-    private static string Script => Path.Combine(Path.GetDirectoryName(VectorFiles.Root.TrimEnd('/', '\\'))!, "tools", "differential", "misty1_botan.py");
 
     [Theory]
     [MemberData(nameof(Flavours))]
     public void EveryModeAndCmacAgreeWithBotan(Implementation<SymmetricAlgorithm> implementation)
     {
-        RequireBotan();
+        s_botan.Require();
         Random random = new(71);
         List<(string Line, byte[] Expected, string Label)> cases = new();
         using BlockCipherAlgorithm cipher = (BlockCipherAlgorithm)implementation.Create();
@@ -72,7 +66,7 @@ public sealed class Misty1BotanDifferentialTests
             input.Append(line).Append('\n');
         }
 
-        string[] outputs = RunScript(input.ToString());
+        string[] outputs = s_botan.Run(input.ToString());
         Assert.Equal(cases.Count, outputs.Length);
         for (int i = 0; i < cases.Count; i++)
         {
@@ -89,72 +83,6 @@ public sealed class Misty1BotanDifferentialTests
         cipher.IV = iv;
         using ICryptoTransform transform = encrypt ? cipher.CreateEncryptor() : cipher.CreateDecryptor();
         return transform.TransformFinalBlock(input, 0, input.Length);
-    }
-
-    private static void RequireBotan()
-    {
-        string? reason = s_unavailable.Value;
-        if (reason is null)
-        {
-            return;
-        }
-
-        if (Environment.GetEnvironmentVariable("PANICODE_REQUIRE_BOTAN") == "1")
-        {
-            Assert.Fail(reason + ", but PANICODE_REQUIRE_BOTAN=1 requires the Botan differential test (apt-get install python3-botan).");
-        }
-
-        Assert.Skip(reason + " (apt-get install python3-botan; PANICODE_REQUIRE_BOTAN=1 turns this skip into a failure).");
-    }
-
-    private static string? FindUnavailableReason()
-    {
-        if (!File.Exists(Python))
-        {
-            return Python + " does not exist";
-        }
-
-        (int exitCode, string output, string error) = Run("--version", string.Empty);
-        return exitCode switch
-        {
-            0 when output.StartsWith("Botan 2.", StringComparison.Ordinal) => null,
-            0 => "the botan2 module is not Botan 2: " + output.Trim(),
-            3 => "the Python module botan2 is not importable by " + Python,
-            _ => $"{Script} --version failed with exit code {exitCode}: {error.Trim()}",
-        };
-    }
-
-    private static string[] RunScript(string input)
-    {
-        (int exitCode, string output, string error) = Run(string.Empty, input);
-        Assert.True(exitCode == 0, $"{Script} failed with exit code {exitCode}: {error}");
-        return output.Split(new[] { '\n' }, StringSplitOptions.RemoveEmptyEntries);
-    }
-
-    private static (int ExitCode, string Output, string Error) Run(string arguments, string input)
-    {
-        ProcessStartInfo start = new(Python, $"\"{Script}\" {arguments}")
-        {
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        using Process process = Process.Start(start)!;
-        System.Threading.Tasks.Task<string> error = process.StandardError.ReadToEndAsync();
-        System.Threading.Tasks.Task<string> output = process.StandardOutput.ReadToEndAsync();
-        try
-        {
-            process.StandardInput.Write(input);
-            process.StandardInput.Close();
-        }
-        catch (IOException)
-        {
-            // The script stopped reading (it failed): its exit code and standard error say why.
-        }
-
-        process.WaitForExit();
-        return (process.ExitCode, output.Result, error.Result);
     }
 
     private static string Hex(byte[] bytes) => bytes.Length == 0 ? "-" : Convert.ToHexString(bytes).ToLowerInvariant();
