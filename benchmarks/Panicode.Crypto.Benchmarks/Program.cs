@@ -128,7 +128,7 @@ public static class Program
         // DSA (issue 27): sign/verify at 2,048 and 3,072 bits against the built-in DSA and BouncyCastle.
         if (args.Contains("--dsa"))
         {
-            BenchmarkRunner.Run(new[] { typeof(Dsa.DsaBenchmarks), typeof(Dsa.DhBenchmarks) }, BenchmarkConfig.Create(shortRun: !args.Contains("--full-job"), quiet: !args.Contains("--verbose")));
+            BenchmarkRunner.Run(new[] { typeof(Dsa.DsaBenchmarks), typeof(Dsa.DhBenchmarks), typeof(Dsa.KemBenchmarks) }, BenchmarkConfig.Create(shortRun: !args.Contains("--full-job"), quiet: !args.Contains("--verbose")));
             return 0;
         }
 
@@ -209,7 +209,7 @@ public static class Program
             ("--rc4-goals", "RC4 at 1 MiB: Reference, Unsafe and BouncyCastle, interleaved round by round"),
             ("--tdes-goals", "Triple DES at 1 MiB (ECB, CBC): Reference, Unsafe, the built-in TripleDES and BouncyCastle, interleaved round by round"),
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
-            ("--dsa [--full-job]", "DSA sign/verify at 2,048 and 3,072 bits (Unsafe, Reference, built-in, BouncyCastle) and one ffdhe2048 agreement (Unsafe, Reference, BouncyCastle)"),
+            ("--dsa [--full-job]", "DSA sign/verify at 2,048 and 3,072 bits (Unsafe, Reference, built-in, BouncyCastle), one ffdhe2048 agreement (Unsafe, Reference, BouncyCastle), and PSEC-KEM and ECIES-KEM on P-256 beside one ECDH (Unsafe, Reference)"),
             ("--rsa [--full-job]", "RSA sign/verify at 2,048-4,096 bits (Unsafe, Reference, built-in, BouncyCastle), 2,048-bit ModPow against BigInteger, and RSA-2048 key generation (median of 10; 50 with --full-job)"),
             ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1/P512r1, P-521; generic or loop forms beside)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
