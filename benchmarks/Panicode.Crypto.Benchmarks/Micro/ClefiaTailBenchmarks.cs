@@ -1,6 +1,8 @@
 using System;
 using BenchmarkDotNet.Attributes;
+using System.Linq;
 using Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Benchmarks.Micro;
 
@@ -16,13 +18,15 @@ public class ClefiaTailBenchmarks
     private readonly byte[] _key = new byte[16];
     private readonly byte[] _data = new byte[16 * 16];
     private ClefiaPortableCore _portable = null!;
-    private ClefiaGfniCore? _gfni;
+    private Panicode.Crypto.Modes.BlockCipher? _gfni;
 
     [GlobalSetup]
     public void Setup()
     {
         _portable = new ClefiaPortableCore(_key);
-        _gfni = ClefiaGfniCore.IsSupported ? new ClefiaGfniCore(_key) : null;
+        // The GFNI core as the library's catalogue lists it (its CPU check and PANICODE_FORCE_PORTABLE included).
+        var gfni = UnsafeCores.Clefia.Candidates.First(c => c.Name == "Gfni");
+        _gfni = gfni.IsSupported ? gfni.Create(_key, 16) : null;
     }
 
     [GlobalCleanup]

@@ -1,8 +1,10 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Globalization;
 using Panicode.Crypto.Benchmarks.Micro;
 using Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
+using Panicode.Crypto.Unsafe.Catalog;
 
 namespace Panicode.Crypto.Benchmarks.Symmetric;
 
@@ -18,7 +20,8 @@ public static class CamelliaSerialInterleaved
 
     public static void Run()
     {
-        if (!CamelliaGfniSerialCore.IsSupported)
+        // The catalogue's answer for the serial GFNI core (its CPU check and PANICODE_FORCE_PORTABLE included).
+        if (!UnsafeCores.Camellia.Candidates.First(c => c.Name == "Serial-Gfni").IsSupported)
         {
             Console.WriteLine("GFNI with SSSE3 not available on this CPU: nothing to compare.");
             return;
