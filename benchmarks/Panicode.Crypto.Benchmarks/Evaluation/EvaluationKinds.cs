@@ -178,10 +178,13 @@ internal static class EvaluationKinds
         private StreamCipher? _rekeyed;
         private byte[] _iv = Array.Empty<byte>();
 
+        private byte[] _key = Array.Empty<byte>();
+
         public override void Setup(byte[] key)
         {
             _cipher = create();
-            _cipher.Key = key;
+            _key = OfSize(key, _cipher.KeySize / 8);   // the cipher's default key size (PANAMA: 256 bits), from the run's key
+            _cipher.Key = _key;
             _rekeyed = create();
             _iv = new byte[_cipher.IVSize / 8];
 
@@ -191,12 +194,24 @@ internal static class EvaluationKinds
 
         public override void KeySetup(byte[] key)
         {
-            _rekeyed!.Key = (byte[])key.Clone();
+            _rekeyed!.Key = OfSize(key, _key.Length);
             _rekeyed.IV = _iv;
             _rekeyed.Encrypt(_block, _block);
         }
 
         public override void Encrypt(byte[] input, byte[] output) => _cipher!.Encrypt(input, output);
+
+        /// <summary>The run's key repeated or cut to <paramref name="bytes"/> (a fresh array, as a caller's key would be).</summary>
+        private static byte[] OfSize(byte[] key, int bytes)
+        {
+            byte[] sized = new byte[bytes];
+            for (int i = 0; i < bytes; i++)
+            {
+                sized[i] = key[i % key.Length];
+            }
+
+            return sized;
+        }
 
         public override void Decrypt(byte[] input, byte[] output) => _cipher!.Decrypt(input, output);
     }

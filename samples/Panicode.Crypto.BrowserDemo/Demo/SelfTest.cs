@@ -83,6 +83,16 @@ public static class SelfTest
             yield return Check("RSA-2048", flavour, "sign PKCS#1 v1.5 and PSS, verify in both flavours; OAEP-SHA-256 round trip", () => RsaRoundTrip(create));
         }
 
+        foreach ((string flavour, Func<ManagedDsa> dsa, Func<DiffieHellmanParameters, ManagedDiffieHellman> dh) in new (string, Func<ManagedDsa>, Func<DiffieHellmanParameters, ManagedDiffieHellman>)[]
+        {
+            ("Reference", ManagedDsa.Create, ManagedDiffieHellman.Create),
+            ("Unsafe", Panicode.Crypto.Unsafe.UnsafeCrypto.CreateDsa, Panicode.Crypto.Unsafe.UnsafeCrypto.CreateDiffieHellman),
+        })
+        {
+            yield return Check("DSA-1024", flavour, "RFC 6979 A.2.1 deterministic signature (SHA-256, \"sample\"); a changed message does not verify", () => DsaKnownAnswer(dsa));
+            yield return Check("DH RFC 5114 1024/160", flavour, "shared secret Z of RFC 5114 Appendix A.1", () => DhKnownAnswer(dh));
+        }
+
         foreach ((string flavour, Func<PrimeEciesKem> ecies, Func<PrimePsecKem> psec) in new (string, Func<PrimeEciesKem>, Func<PrimePsecKem>)[]
         {
             ("Reference", PrimeEciesKem.Create, PrimePsecKem.Create),
@@ -92,6 +102,49 @@ public static class SelfTest
             yield return Check("ECIES-KEM nistP192", flavour, "decapsulates ISO/IEC 18033-2 Annex C.2.2 (KDF1-SHA-1, 128 bytes)", () => EciesKnownAnswer(ecies));
             yield return Check("PSEC-KEM nistP256", flavour, "decapsulates a record of tools/psec-kem (no official vector exists); a changed byte is rejected", () => PsecKnownAnswer(psec));
         }
+    }
+
+    // RFC 6979 A.2.1 (DSA, 1,024 bits, SHA-256, message "sample"; vectors/dsa/dsa_rfc6979.txt): the deterministic signature.
+    private static string? DsaKnownAnswer(Func<ManagedDsa> create)
+    {
+        using ManagedDsa dsa = create();
+        dsa.ImportParameters(new DSAParameters
+        {
+            P = Convert.FromHexString("86f5ca03dcfeb225063ff830a0c769b9dd9d6153ad91d7ce27f787c43278b447e6533b86b18bed6e8a48b784a14c252c5be0dbf60b86d6385bd2f12fb763ed8873abfd3f5ba2e0a8c0a59082eac056935e529daf7c610467899c77adedfc846c881870b7b19b2b58f9be0521a17002e3bdd6b86685ee90b3d9a1b02b782b1779"),
+            Q = Convert.FromHexString("996f967f6c8e388d9e28d01e205fba957a5698b1"),
+            G = Convert.FromHexString("07b0f92546150b62514bb771e2a0c0ce387f03bda6c56b505209ff25fd3c133d89bbcd97e904e09114d9a7defdeadfc9078ea544d2e401aeecc40bb9fbbf78fd87995a10a1c27cb7789b594ba7efb5c4326a9fe59a070e136db77175464adca417be5dce2f40d10a46a3a3943f26ab7fd9c0398ff8c76ee0a56826a8a88f1dbd"),
+            Y = Convert.FromHexString("5df5e01ded31d0297e274e1691c192fe5868fef9e19a84776454b100cf16f65392195a38b90523e2542ee61871c0440cb87c322fc4b4d2ec5e1e7ec766e1be8d4ce935437dc11c3c8fd426338933ebfe739cb3465f4d3668c5e473508253b1e682f65cbdc4fae93c2ea212390e54905a86e2223170b44eaa7da5dd9ffcfb7f3b"),
+            X = Convert.FromHexString("411602cb19a6ccc34494d79d98ef1e7ed5af25f7"),
+        });
+        byte[] message = Encoding.UTF8.GetBytes("sample");
+        string signature = Convert.ToHexStringLower(dsa.SignData(message, HashAlgorithmName.SHA256));
+        if (signature != "81f2f5850be5bc123c43f71a3033e9384611c5454cdd914b65eb6c66a8aaad27299bee6b035f5e89")
+        {
+            return "signature " + signature;
+        }
+
+        message[0] ^= 1;
+        return dsa.VerifyData(message, Convert.FromHexString(signature), HashAlgorithmName.SHA256) ? "a changed message verified" : null;
+    }
+
+    // RFC 5114 Appendix A.1 (1,024-bit MODP group with a 160-bit subgroup; vectors/dh/RFC5114.txt): the IUT's key, the
+    // CAVS party's public value and the shared secret Z.
+    private static string? DhKnownAnswer(Func<DiffieHellmanParameters, ManagedDiffieHellman> create)
+    {
+        byte[] p = Convert.FromHexString("b10b8f96a080e01dde92de5eae5d54ec52c99fbcfb06a3c69a6a9dca52d23b616073e28675a23d189838ef1e2ee652c013ecb4aea906112324975c3cd49b83bfaccbdd7d90c4bd7098488e9c219a73724effd6fae5644738faa31a4ff55bccc0a151af5f0dc8b4bd45bf37df365c1a65e68cfda76d4da708df1fb2bc2e4a4371");
+        byte[] q = Convert.FromHexString("f518aa8781a8df278aba4e7d64b7cb9d49462353");
+        byte[] g = Convert.FromHexString("a4d1cbd5c3fd34126765a442efb99905f8104dd258ac507fd6406cff14266d31266fea1e5c41564b777e690f5504f213160217b4b01b886a5e91547f9e2749f4d7fbd7d3b9a92ee1909d0d2263f80a76a6a24c087a091f531dbf0a0169b6a28ad662a4d18e73afa32d779d5918d08bc8858f4dcef97c2a24855e6eeb22b3b2e5");
+        using ManagedDiffieHellman iut = create(new DiffieHellmanParameters
+        {
+            P = p,
+            Q = q,
+            G = g,
+            Y = Convert.FromHexString("717a6cb053371ff4a3b932941c1e5663f861a1d6ad34ae66576dfb98f6c6cbf9ddd5a56c7833f6bcfdff095582ad868e440e8d09fd769e3ceccdc3d3b1e4cfa057776caaf9739b6a9fee8e7411f8d6dac09d6a4edb46cc2b5d5203090eae6126311e53fd2c14b574e6a3109a3da1be41bdceaa186f5ce06716a2b6a07b3c33fe"),
+            X = Convert.FromHexString("9392c9f9eb6a7a6a9022f7d83e7223c6835bbdda"),
+        });
+        ManagedDiffieHellmanPublicKey peer = new(new DiffieHellmanParameters { P = p, Q = q, G = g, Y = Convert.FromHexString("2a853b3d92197501b9015b2deb3ed84f5e021dcc3e52f109d3273d2b7521281cbabe0e76ff5727fa8acce26956ba9a1fca26f20228d8693feb10841d84a7360054ece5a7f5b7a61ad3dfb3c60d2e43106d8727da37df9cce95b478755d06bcea8f9d45965f75a5f3d1df3701165fc9e50c4279ceb07f989540ae96d5d88ed776") });
+        string z = Convert.ToHexStringLower(iut.DeriveRawSecretAgreement(peer));
+        return z == "5c804f454d30d9c4df85271f93528c91df6b48ab5f80b3b59caac1b28f8acba9cd3e39f3cb614525d9521d2e644c53b807b810f340062f257d7d6fbfe8d5e8f072e9b6e9afda9413eafb2e8b0699b1fb5a0caceddeaead7e9cfbb36ae2b420835bd83a19fb0b5e96bf8fa4d09e345525167ecd9155416f46f408ed31b63c6e6d" ? null : "Z " + z;
     }
 
     // ISO/IEC 18033-2 Annex C.2.2 (vectors/ecies-kem/ecies-18033.vec): the P-192 key, C0 and K.
