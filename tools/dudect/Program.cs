@@ -47,6 +47,17 @@ internal static class Program
         Console.WriteLine($"dudect: {measurements} interleaved measurements per row; fixed class {fixedClass switch { "random" => "a random scalar", "short" => "2^(bits/2-8) + 1", _ => "2^(bits-1) + 1" }}; {Environment.ProcessorCount} logical processors; {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}; {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC");
         Console.WriteLine("| curve | flavour | op | t (all) | t (below p90) | mean fixed (us) | mean random (us) |");
         Console.WriteLine("|---|---|---|---:|---:|---:|---:|");
+        // Finite-field DH in ffdhe2048 (issue 27): the private exponent's class, not per curve.
+        if (ops.Contains("dh"))
+        {
+            foreach (string flavour in flavours)
+            {
+                RunDh(flavour, measurements, fixedClass);
+            }
+
+            ops = ops.Where(o => o != "dh").ToArray();
+        }
+
         // RSA PKCS#1 v1.5 decryption, valid against invalid padding (issue 26): not per curve.
         if (ops.Contains("rsa-pkcs1"))
         {
@@ -126,6 +137,56 @@ internal static class Program
     // of malformed ones, in equal parts: wrong leading bytes (00 01 / 01 02), no zero separator, and a separator
     // before the eighth padding byte. Every ciphertext is a uniform-looking value below n; the call is the private
     // operation plus the constant-time decoding, without the final throw (DecryptPkcs1WithoutThrowing).
+    // "dh": one ffdhe2048 agreement (peer check and y^x) against a fixed peer, the class deciding the private exponent x
+    // of RFC 7919 §5.2's 225-bit length: fixed (2^224 + 1 by default, a long run of zero windows; or one random x with
+    // --fixed random) against a fresh random x per input. Each input is its own key object, imported from (p, g, x).
+    private static void RunDh(string flavour, int measurements, string fixedClass)
+    {
+        var rng = RandomNumberGenerator.Create();
+        using ManagedDiffieHellman peer = ManagedDiffieHellman.Create(FfdhGroup.Ffdhe2048);
+        ManagedDiffieHellmanPublicKey peerKey = peer.PublicKey;
+        DiffieHellmanParameters group = peer.ExportParameters(false);
+        const int ExponentBits = 225;
+        byte[] RandomExponent()
+        {
+            byte[] x = new byte[(ExponentBits + 7) / 8];
+            rng.GetBytes(x);
+            x[0] &= 0x01;   // below 2^225
+            x[^1] |= 0x01;  // never zero
+            return x;
+        }
+
+        byte[] fixedExponent = fixedClass == "random" ? RandomExponent() : Encode((BigInteger.One << (ExponentBits - 1)) + 1, (ExponentBits + 7) / 8);
+        Action Prepare(byte[] x)
+        {
+            ManagedDiffieHellman key = Create<ManagedDiffieHellman>(flavour, "Dh");
+            key.ImportParameters(new DiffieHellmanParameters { P = group.P, G = group.G, Q = group.Q, X = x });
+            return () => key.DeriveRawSecretAgreement(peerKey);
+        }
+
+        Action[][] calls = { new Action[PoolSize / 8], new Action[PoolSize / 8] };   // 64 keys a class: each import costs one exponentiation
+        for (int i = 0; i < calls[0].Length; i++)
+        {
+            calls[0][i] = Prepare((byte[])fixedExponent.Clone());
+            calls[1][i] = Prepare(RandomExponent());
+        }
+
+        byte[] classes = new byte[measurements];
+        rng.GetBytes(classes);
+        byte[] picks = new byte[measurements];
+        rng.GetBytes(picks);
+        long[] times = new long[measurements];
+        for (int i = 0; i < measurements; i++)
+        {
+            Action call = calls[classes[i] & 1][picks[i] % calls[0].Length];
+            long start = Stopwatch.GetTimestamp();
+            call();
+            times[i] = Stopwatch.GetTimestamp() - start;
+        }
+
+        Console.WriteLine($"| ffdhe2048 | {flavour} | dh (225-bit x) | {Statistics(times, classes)}");
+    }
+
     private static void RunRsaPkcs1(string flavour, int measurements)
     {
         using RSA builtIn = RSA.Create(2048);
