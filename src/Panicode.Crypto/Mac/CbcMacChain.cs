@@ -40,7 +40,9 @@ internal static class CbcMacChain
         Absorb(cipher, chain, data.Slice(0, whole));
         if (whole != data.Length)
         {
-            Span<byte> last = stackalloc byte[bs];
+            // stackalloc bound: FinalBlock.MaxBlockSize (32 bytes, Rijndael's widest block); the slice throws if a
+            // cipher's block were ever longer.
+            Span<byte> last = stackalloc byte[FinalBlock.MaxBlockSize].Slice(0, bs);
             last.Clear();
             data.Slice(whole).CopyTo(last);
             Absorb(cipher, chain, last);

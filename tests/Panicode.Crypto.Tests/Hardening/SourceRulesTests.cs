@@ -38,8 +38,8 @@ public sealed class SourceRulesTests
         ),
         (
             "/Mac/",
-            new[] { "bs", "_blockSize" },
-            "a block cipher's block size in bytes (8 or 16 for CMAC; at most 32 for the CBC-MAC chain)"
+            new[] { "_blockSize" },
+            "a block cipher's block size in bytes (8 or 16 for CMAC)"
         ),
         (
             "/BlockCipherAlgorithm.cs",

@@ -28,7 +28,7 @@ internal sealed class ScalarField64 : PrimeField
     public override void Mul(Span<uint> r, ReadOnlySpan<uint> a, ReadOnlySpan<uint> b)
     {
         int n = _f.N;
-        Span<ulong> t = stackalloc ulong[3 * n];
+        Span<ulong> t = stackalloc ulong[3 * CurveParameters.MaxOrderLimbs64].Slice(0, 3 * n);   // stackalloc bound: the 661-bit cap and Hasse
         Pack(a, t.Slice(0, n));
         Pack(b, t.Slice(n, n));
         _f.Mul(t.Slice(2 * n, n), t.Slice(0, n), t.Slice(n, n));
@@ -39,7 +39,7 @@ internal sealed class ScalarField64 : PrimeField
     public override void ToInternal(Span<uint> r, ReadOnlySpan<uint> canonical)
     {
         int n = _f.N;
-        Span<ulong> t = stackalloc ulong[2 * n];
+        Span<ulong> t = stackalloc ulong[2 * CurveParameters.MaxOrderLimbs64].Slice(0, 2 * n);   // stackalloc bound: the 661-bit cap and Hasse
         Pack(canonical, t.Slice(0, n));
         _f.Mul(t.Slice(n, n), t.Slice(0, n), _f.R2);
         Unpack(t.Slice(n, n), r);
@@ -49,7 +49,7 @@ internal sealed class ScalarField64 : PrimeField
     public override void FromInternal(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = _f.N;
-        Span<ulong> t = stackalloc ulong[2 * n];
+        Span<ulong> t = stackalloc ulong[2 * CurveParameters.MaxOrderLimbs64].Slice(0, 2 * n);   // stackalloc bound: the 661-bit cap and Hasse
         Pack(a, t.Slice(0, n));
         t[n] = 1;
         _f.Mul(t.Slice(0, n), t.Slice(0, n), t.Slice(n, n));
@@ -61,7 +61,7 @@ internal sealed class ScalarField64 : PrimeField
     public override void Invert(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = _f.N;
-        Span<ulong> t = stackalloc ulong[n];
+        Span<ulong> t = stackalloc ulong[CurveParameters.MaxOrderLimbs64].Slice(0, n);   // stackalloc bound: the 661-bit cap and Hasse (CurveParameters)
         Pack(a, t);
         _f.Invert(t, t);
         Unpack(t, r);
@@ -75,7 +75,7 @@ internal sealed class ScalarField64 : PrimeField
     public override void InvertPublic(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = _f.N;
-        Span<ulong> t = stackalloc ulong[n];
+        Span<ulong> t = stackalloc ulong[CurveParameters.MaxOrderLimbs64].Slice(0, n);   // stackalloc bound: the 661-bit cap and Hasse (CurveParameters)
         Pack(a, t);
         _f.InvertVar(t, t);
         _f.Mul(t, t, _f.R3);
@@ -91,7 +91,7 @@ internal sealed class ScalarField64 : PrimeField
         int n = _f.N;
         ulong[] x = new ulong[Math.Max(1, (bigEndian.Length + 7) / 8)];
         Limbs64.FromBigEndian(bigEndian, x);
-        Span<ulong> t = stackalloc ulong[n];
+        Span<ulong> t = stackalloc ulong[CurveParameters.MaxOrderLimbs64].Slice(0, n);   // stackalloc bound: the 661-bit cap and Hasse (CurveParameters)
         ReferenceModular.Instance.ReduceToMontgomery(_f.Modulus, t, x);
         Unpack(t, r);
         t.Clear();
