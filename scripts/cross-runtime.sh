@@ -27,10 +27,7 @@ set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=${CROSS_RUNTIME_DIR:-$REPO/artifacts/cross-runtime}
-MIRROR=${MIRROR:-http://deb.debian.org/debian}
-SECURITY_MIRROR=${SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 DOTNET=${DOTNET:-dotnet}
-KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 GUEST_SUITE=bookworm # Mono 6.8 for amd64, ppc64el and s390x
 # IL assemblies the runner loads beyond mono-runtime's own (qemu -L would fall back to the host's copies anyway).
 GUEST_PKGS="mono-runtime libmono-system-core4.0-cil libmono-system-numerics4.0-cil"
@@ -59,72 +56,10 @@ for leg in "${legs[@]}"; do
   case $leg in native|ppc64el|s390x) ;; *) echo "cross-runtime.sh: unknown platform $leg" >&2; exit 2 ;; esac
 done
 
-log() { printf '[cross-runtime %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-die() { log "ERROR: $*"; exit 2; }
-as_root() { if [[ $(id -u) == 0 ]]; then "$@"; else sudo "$@"; fi; }
-retry() { # retry N CMD...: apt mirrors sometimes serve a stale index for a while
-  local n=$1 i; shift
-  for ((i = 1; i <= n; i++)); do
-    "$@" && return 0
-    log "attempt $i/$n failed: $*"; ((i < n)) && sleep $((i * 5))
-  done
-  return 1
-}
+LOG_TAG=cross-runtime
+# shellcheck source=lib/qemu-sysroot.sh
+source "$REPO/scripts/lib/qemu-sysroot.sh"
 emulated() { local leg; for leg in "${legs[@]}"; do [[ $leg == native ]] || return 0; done; return 1; }
-qemu_for() { case $1 in ppc64el) echo /usr/bin/qemu-ppc64le-static ;; s390x) echo /usr/bin/qemu-s390x-static ;; esac; }
-
-# ------------------------------------------------------------------------------------------------ install
-install_qemu() {
-  local version codename
-  version=$(dpkg-query -W -f='${Version}' qemu-user-static 2>/dev/null || true)
-  if [[ -n $version ]] && dpkg --compare-versions "$version" ge 1:8 && [[ -x /usr/bin/qemu-s390x-static ]]; then
-    return 0
-  fi
-  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-  local target=()
-  if [[ $codename == bookworm ]]; then
-    if ! grep -rqs -E "(^|[[:space:]])bookworm-backports([[:space:]]|$)" /etc/apt/sources.list /etc/apt/sources.list.d/; then
-      echo "deb [signed-by=$KEYRING] $MIRROR bookworm-backports main" |
-        as_root tee /etc/apt/sources.list.d/panicode-bookworm-backports.list > /dev/null
-    fi
-    target=(-t bookworm-backports)
-  fi
-  retry 3 as_root apt-get -q -o DPkg::Lock::Timeout=600 update || log "WARNING: apt-get update failed; trying the install anyway"
-  retry 3 as_root env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=600 install -y --no-install-recommends \
-    "${target[@]}" qemu-user-static
-  version=$(dpkg-query -W -f='${Version}' qemu-user-static)
-  dpkg --compare-versions "$version" ge 1:8 || die "qemu-user-static $version is too old: Mono crashes on s390x under qemu 7.2"
-}
-
-# A private apt state for ARCH under ROOT: download GUEST_PKGS and their dependencies, unpack them into ROOT.
-install_sysroot() {
-  local arch=$1 root=$WORK/sysroot-$1 marker d l t
-  marker=$root/.panicode-sysroot
-  if [[ -f $marker && $(cat "$marker") == "$arch $GUEST_SUITE $GUEST_PKGS" && -x $root/usr/bin/mono-sgen ]]; then
-    return 0
-  fi
-  log "building the $arch sysroot in $root"
-  rm -rf "$root"
-  mkdir -p "$root"/etc/apt/{sources.list.d,apt.conf.d,preferences.d} "$root"/var/lib/apt/lists/partial \
-    "$root"/var/cache/apt/archives/partial "$root"/var/lib/dpkg
-  : > "$root/var/lib/dpkg/status"
-  printf 'deb [signed-by=%s] %s %s main\n' \
-    "$KEYRING" "$MIRROR" "$GUEST_SUITE" "$KEYRING" "$MIRROR" "$GUEST_SUITE-updates" \
-    "$KEYRING" "$SECURITY_MIRROR" "$GUEST_SUITE-security" > "$root/etc/apt/sources.list"
-  local apt=(apt-get -q -o "Dir=$root" -o "Dir::State::status=$root/var/lib/dpkg/status"
-             -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" -o "Dir::Etc::TrustedParts=/etc/apt/trusted.gpg.d")
-  retry 3 "${apt[@]}" update || log "WARNING: apt-get update for $arch kept failing; continuing with the indices it has"
-  retry 3 "${apt[@]}" install -y --download-only --no-install-recommends $GUEST_PKGS
-  for d in "$root"/var/cache/apt/archives/*.deb; do dpkg-deb -x "$d" "$root"; done
-  rm -f "$root"/var/cache/apt/archives/*.deb
-  # qemu -L does not follow absolute symlinks inside the prefix (ppc64el's /lib64/ld64.so.2): make them relative.
-  find "$root" -type l -lname '/*' -print0 | while IFS= read -r -d '' l; do
-    t=$(readlink "$l")
-    ln -sfn "$(realpath -m -s --relative-to="$(dirname "$l")" "$root$t")" "$l"
-  done
-  [[ -x $root/usr/bin/mono-sgen ]] || die "the $arch sysroot has no usr/bin/mono-sgen"
-  echo "$arch $GUEST_SUITE $GUEST_PKGS" > "$marker"
-}
 
 # ------------------------------------------------------------------------------------------------ run
 # run_leg LEG LABEL CMD...: runs the runner with its output in $WORK/LEG.log and "exit-code seconds" in LEG.status.
@@ -149,7 +84,7 @@ if [[ $install == 1 ]]; then
   as_root bash "$REPO/tools/mono/install-mono.sh"
   if emulated; then
     install_qemu
-    for leg in "${legs[@]}"; do [[ $leg == native ]] || install_sysroot "$leg"; done
+    for leg in "${legs[@]}"; do [[ $leg == native ]] || install_sysroot "$leg" "$GUEST_SUITE" "$GUEST_PKGS" usr/bin/mono-sgen; done
   fi
 fi
 command -v mono > /dev/null || die "mono is not installed (tools/mono/install-mono.sh)"

@@ -74,18 +74,18 @@ internal unsafe struct Clmul128 : IClmulAccumulator
     public void First(byte* blocks, Vector128<ulong> y, Vector128<ulong>* powers, Vector128<ulong>* folded)
     {
         Vector128<ulong> x = Load(blocks) ^ y;
-        _lo = Pclmulqdq.CarrylessMultiply(x, powers[0], 0x00);
-        _hi = Pclmulqdq.CarrylessMultiply(x, powers[0], 0x11);
-        _mid = Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), folded[0], 0x00);
+        _lo = GHashClmul.Multiply(x, powers[0], 0x00);
+        _hi = GHashClmul.Multiply(x, powers[0], 0x11);
+        _mid = GHashClmul.Multiply(x ^ GHashClmul.Swap(x), folded[0], 0x00);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Next(byte* blocks, int step, Vector128<ulong>* powers, Vector128<ulong>* folded)
     {
         Vector128<ulong> x = Load(blocks + 16 * step);
-        _lo ^= Pclmulqdq.CarrylessMultiply(x, powers[step], 0x00);
-        _hi ^= Pclmulqdq.CarrylessMultiply(x, powers[step], 0x11);
-        _mid ^= Pclmulqdq.CarrylessMultiply(x ^ GHashClmul.Swap(x), folded[step], 0x00);
+        _lo ^= GHashClmul.Multiply(x, powers[step], 0x00);
+        _hi ^= GHashClmul.Multiply(x, powers[step], 0x11);
+        _mid ^= GHashClmul.Multiply(x ^ GHashClmul.Swap(x), folded[step], 0x00);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -99,8 +99,7 @@ internal unsafe struct Clmul128 : IClmulAccumulator
         GHashClmul.Reduce(lo, karatsuba ^ lo ^ hi, hi, Vector128.Create(GHashClmul.Reduction));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static Vector128<ulong> Load(byte* p) =>
-        Ssse3.Shuffle(Sse2.LoadVector128(p), Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)).AsUInt64();
+    internal static Vector128<ulong> Load(byte* p) => GHashClmul.Load(p);
 
     /// <summary>
     /// Absorbs <paramref name="count"/> (1 to 8) blocks with one reduction: block j times H^(n-j), entry 8 - n + j of

@@ -28,6 +28,7 @@ internal static class UnsafeCores
         new Core("AesNi", (key, _) => new RijndaelAesNiCore(key), "aes", () => RijndaelAesNiCore.IsSupported, new[] { 128 }),
         new Core("AesNi256", (key, _) => new RijndaelAesNi256Core(key), "aes ssse3 sse4_1", () => RijndaelAesNi256Core.IsSupported, new[] { 256 }),
         new Core("AesNiWide", (key, blockBytes) => new RijndaelAesNiWideCore(key, blockBytes), "aes ssse3 sse4_1", () => RijndaelAesNiWideCore.IsSupported, new[] { 160, 192, 224 }),
+        new Core("ArmAes", (key, _) => new RijndaelArmAesCore(key), "asimd aes", () => RijndaelArmAesCore.IsSupported, new[] { 128 }),
 #endif
         new Core("Portable", (key, blockBytes) => new RijndaelPortableCore(key, blockBytes)));
 
@@ -83,13 +84,15 @@ internal static class UnsafeCores
         "TripleDes", new Core("Portable", (key, _) => new TripleDesPortableCore(key)));
 
     /// <summary>
-    /// GHASH: carry-less multiplication where the CPU has it, else the Reference flavour's constant-time integer code
+    /// GHASH: carry-less multiplication where the CPU has it (PCLMULQDQ on x86, PMULL on ARM64: one class, see
+    /// <see cref="GHashClmul"/>), else the Reference flavour's constant-time integer code
     /// (a table-driven GHASH would be faster but index memory by H).
     /// </summary>
     public static readonly CoreList<GHashFactory> GHash = new(
         "GHASH",
 #if NET
-        new CoreCandidate<GHashFactory>("Clmul", h => new GHashClmul(h), "pclmulqdq ssse3", () => GHashClmul.IsSupported),
+        new CoreCandidate<GHashFactory>("Clmul", h => new GHashClmul(h), "pclmulqdq ssse3", () => GHashClmul.IsSupportedOnX86),
+        new CoreCandidate<GHashFactory>("Pmull", h => new GHashClmul(h), "asimd pmull", () => GHashClmul.IsSupportedOnArm64),
 #endif
         ReferenceCores.GHash.Candidates[0]);
 

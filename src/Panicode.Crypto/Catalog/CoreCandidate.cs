@@ -38,8 +38,9 @@ internal abstract class CoreCandidate
     public string Name { get; }
 
     /// <summary>
-    /// The x86 features the core needs, spelled as Linux's /proc/cpuinfo flags ("aes", "ssse3", "sse4_1", "gfni",
-    /// "avx2", "avx512bw", "pclmulqdq"); a leading '!' means the core runs only without that feature (a narrower
+    /// The CPU features the core needs, spelled as Linux's /proc/cpuinfo flags: x86's "flags" line ("aes", "ssse3",
+    /// "sse4_1", "gfni", "avx2", "avx512bw", "pclmulqdq") or ARM64's "Features" line ("asimd aes", "asimd pmull": asimd
+    /// is no x86 flag, so an ARM64 core never counts as runnable on x86); a leading '!' means the core runs only without that feature (a narrower
     /// batch width that a wider one replaces). Empty for portable code, which runs everywhere.
     /// </summary>
     public IReadOnlyList<string> Features { get; }

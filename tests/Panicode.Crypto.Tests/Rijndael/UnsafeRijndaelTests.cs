@@ -171,6 +171,7 @@ public sealed class UnsafeRijndaelTests
         // back to one core call per block and every result would stay correct, so only this test notices.
         Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelAesNiCore)));
         Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelAesNi256Core)));
+        Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelArmAesCore)));
         Assert.False(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelPortableCore)));
     }
 
@@ -183,7 +184,7 @@ public sealed class UnsafeRijndaelTests
         {
             bool hardware = blockSize switch
             {
-                16 => RijndaelAesNiCore.IsSupported,
+                16 => RijndaelAesNiCore.IsSupported || RijndaelArmAesCore.IsSupported,
                 32 => RijndaelAesNi256Core.IsSupported,
                 _ => RijndaelAesNiWideCore.IsSupported,
             };

@@ -3,13 +3,14 @@ using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
 using System.Runtime.Intrinsics.X86;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
-/// The pieces of the AES-NI counter-mode loops (CTR, GCM's stitched loop, CCM): eight blocks through one round, and the
+/// The pieces of the AES-NI counter-mode loops (CTR, GCM's stitched loop, CCM; the counter also serves the ARMv8 AES core): eight blocks through one round, and the
 /// last round with the data XORed in as the blocks are stored. AESENCLAST ends by XORing its round key, so XORing the
 /// data into that key puts it into the keystream block at no cost.
 /// </summary>
@@ -24,6 +25,14 @@ internal static unsafe class AesNiBatch
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     }
+
+    /// <summary>
+    /// The bytes of <paramref name="v"/> in reverse order: PSHUFB on x86, TBL on ARM64 (the counter is shared by the
+    /// AES-NI and the ARMv8 AES cores).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> ReverseBytes(Vector128<byte> v) =>
+        Ssse3.IsSupported ? Ssse3.Shuffle(v, Reverse) : AdvSimd.Arm64.VectorTableLookup(v, Reverse);
 
     /// <summary>One AESENC round on eight blocks: eight independent instructions.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -161,7 +170,7 @@ internal static unsafe class AesNiBatch
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Vector128<byte> Next()
         {
-            Vector128<byte> block = Ssse3.Shuffle(Lanes.AsByte(), Reverse);
+            Vector128<byte> block = ReverseBytes(Lanes.AsByte());
             ulong next = (_low & ~_lowMask) | ((_low + 1) & _lowMask);
             if (_highMask != 0 && next == 0)
             {

@@ -8,7 +8,7 @@ using Panicode.Crypto.Modes;
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
-/// What the AES-NI cores share: the round keys of <see cref="AesNiKeySchedule"/>, pinned once per
+/// What the AES-NI cores and the ARMv8 AES core (<see cref="RijndaelArmAesCore"/>) share: the round keys of <see cref="AesNiKeySchedule"/>, pinned once per
 /// call, and their clearing. Subclasses supply the block loops for their block size, and a CBC
 /// encryption loop (serial: one block in flight, the chaining value kept in registers).
 /// </summary>

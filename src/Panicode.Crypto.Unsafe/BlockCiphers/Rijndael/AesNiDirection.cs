@@ -48,4 +48,21 @@ internal readonly struct AesNiDecryption : IAesNiDirection
 
     public Vector128<byte> Last(Vector128<byte> state, Vector128<byte> roundKey) => X86Aes.DecryptLast(state, roundKey);
 }
+
+/// <summary>Whether a batch of an AES-instruction core is chained: CBC decryption, or plain ECB (a struct type argument, so
+/// the JIT compiles the ECB copy without any of the chaining).</summary>
+internal interface IChaining
+{
+    bool Cbc { get; }
+}
+
+internal readonly struct Unchained : IChaining
+{
+    public bool Cbc => false;
+}
+
+internal readonly struct CbcDecryption : IChaining
+{
+    public bool Cbc => true;
+}
 #endif

@@ -6,15 +6,16 @@ using System.Runtime.Intrinsics;
 using System.Security.Cryptography;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.BlockCiphers.Rijndael;
+using ArmAes = System.Runtime.Intrinsics.Arm.Aes;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
-/// Round keys for the AES-NI cores, from the Reference key schedule (AES proposal v2 §4.3): one
+/// Round keys for the AES-NI cores and the ARMv8 AES core, from the Reference key schedule (AES proposal v2 §4.3): one
 /// XMM register per four columns, so ceil(Nb / 4) registers per round, the last one zero-padded for
 /// 160-, 192- and 224-bit blocks (the padding columns meet only padding columns in the wide core). Column words are little-endian
-/// with row 0 lowest, which is the byte order of an XMM register on x86 (always little-endian).
+/// with row 0 lowest, which is the byte order of an XMM register on x86 and of a Q register on ARM64 (little-endian there too).
 /// The decryption keys of the equivalent inverse cipher (§5.3.3; FIPS 197 §5.3.5) are AESIMC
 /// (InvMixColumns) of encryption round keys 1 .. Nr-1, rounds in reverse order.
 /// </summary>
@@ -61,11 +62,15 @@ internal static class AesNiKeySchedule
             for (int h = 0; h < halves; h++)
             {
                 Vector128<byte> k = encryption[((rounds - round) * halves) + h];
-                decryption[(round * halves) + h] = round == 0 || round == rounds ? k : X86Aes.InverseMixColumns(k);
+                decryption[(round * halves) + h] = round == 0 || round == rounds ? k : InverseMixColumns(k);
             }
         }
 
         return (rounds, encryption, decryption);
     }
+
+    // AESIMC on x86 and on ARM64 (the ARMv8 AES core takes the same keys; see RijndaelArmAesCore).
+    private static Vector128<byte> InverseMixColumns(Vector128<byte> k) =>
+        X86Aes.IsSupported ? X86Aes.InverseMixColumns(k) : ArmAes.InverseMixColumns(k);
 }
 #endif

@@ -261,21 +261,5 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
             Sse2.Store(chain, previous);
         }
     }
-
-    /// <summary>Whether a batch is chained: CBC decryption, or plain ECB.</summary>
-    private interface IChaining
-    {
-        bool Cbc { get; }
-    }
-
-    private readonly struct Unchained : IChaining
-    {
-        public bool Cbc => false;
-    }
-
-    private readonly struct CbcDecryption : IChaining
-    {
-        public bool Cbc => true;
-    }
 }
 #endif

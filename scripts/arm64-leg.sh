@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# arm64-leg.sh - the Unsafe flavour's ARMv8 Crypto Extension cores (ARMv8 AES, PMULL) under qemu-user.
+#
+#   scripts/arm64-leg.sh [--no-install] [--no-publish] [--verbose]
+#
+# On a Debian 12 (bookworm) x86-64 machine, as root or with passwordless sudo:
+#  1. installs qemu-user-static when missing and builds an arm64 sysroot from Debian's arm64 libc6, libgcc-s1,
+#     libstdc++6, libssl3 and zlib1g (scripts/lib/qemu-sysroot.sh, as scripts/cross-runtime.sh builds its Mono
+#     sysroots: private apt state, dpkg-deb -x; no chroot, binfmt or mounts). No ICU: the runs are globalization-invariant.
+#  2. publishes tests/Panicode.Crypto.Tests self-contained for linux-arm64 (an xUnit v3 test project is a program);
+#  3. runs it under qemu-aarch64-static -L <sysroot>, the ARM64 subset (below), twice: with the ARM64 intrinsics on,
+#     then with PANICODE_FORCE_PORTABLE=1; each run prints its "N passed, N failed" line, and a first line that
+#     says what the emulated CPU reports (AdvSimd, Aes, Aes.Arm64, Sha256) and which Rijndael and GHASH cores run.
+#     Exit status 0 only if both runs passed and the intrinsic run really ran the ARM64 cores.
+#
+# The subset: every AES, Rijndael and GCM/GMAC/CCM/CMAC vector file (the Rijndael and AEAD vector suites, every
+# flavour), the registry's core-contract suite, the Unsafe Rijndael suite and the ARM64 differential (ARM64 cores
+# against the portable ones on random keys, lengths 0-300 bytes and batch boundaries).
+#
+# --no-install   install nothing (qemu and the sysroot must be there)
+# --no-publish   reuse the last publish
+# --verbose      the whole xUnit output, not only failures and totals
+# Environment: ARM64_LEG_DIR (sysroot, publish and logs; default artifacts/arm64 in the repository), MIRROR,
+#   SECURITY_MIRROR (Debian mirrors), DOTNET (the dotnet command).
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+WORK=${ARM64_LEG_DIR:-$REPO/artifacts/arm64}
+DOTNET=${DOTNET:-dotnet}
+GUEST_SUITE=bookworm
+GUEST_PKGS="libc6 libgcc-s1 libstdc++6 libssl3 zlib1g"
+PUBLISH=$WORK/tests
+# xUnit v3 class filters (the in-process runner's -class option, one per class).
+CLASSES=(
+  Panicode.Crypto.Tests.BlockCiphers.UnsafeCoreContractTests
+  Panicode.Crypto.Tests.Rijndael.UnsafeRijndaelTests
+  Panicode.Crypto.Tests.Rijndael.AesavsVectorTests
+  Panicode.Crypto.Tests.Rijndael.RijndaelSubmissionVectorTests
+  Panicode.Crypto.Tests.Rijndael.GladmanVectorTests
+  Panicode.Crypto.Tests.Rijndael.NessieRijndaelVectorTests
+  Panicode.Crypto.Tests.Rijndael.RijndaelMiscVectorTests
+  Panicode.Crypto.Tests.Aead.AeadVectorTests
+  Panicode.Crypto.Tests.Aead.StitchedAeadTests
+  Panicode.Crypto.Tests.Aead.Arm64DifferentialTests
+)
+
+install=1
+publish=1
+verbose=0
+for arg in "$@"; do
+  case $arg in
+    --no-install) install=0 ;;
+    --no-publish) publish=0 ;;
+    --verbose) verbose=1 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    *) echo "arm64-leg.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+LOG_TAG=arm64-leg
+# shellcheck source=lib/qemu-sysroot.sh
+source "$REPO/scripts/lib/qemu-sysroot.sh"
+QEMU=$(qemu_for arm64)
+ROOT=$WORK/sysroot-arm64
+
+mkdir -p "$WORK"
+if [[ $install == 1 ]]; then
+  install_qemu
+  install_sysroot arm64 "$GUEST_SUITE" "$GUEST_PKGS" lib/ld-linux-aarch64.so.1
+fi
+[[ -x $QEMU ]] || die "no $QEMU (run without --no-install)"
+[[ -e $ROOT/lib/ld-linux-aarch64.so.1 ]] || die "no arm64 sysroot in $ROOT (run without --no-install)"
+
+if [[ $publish == 1 ]]; then
+  log "publishing the tests for linux-arm64 (self-contained, Release)"
+  "$DOTNET" publish "$REPO/tests/Panicode.Crypto.Tests" -c Release -r linux-arm64 --self-contained -o "$PUBLISH" -nologo -v quiet
+fi
+[[ -x $PUBLISH/Panicode.Crypto.Tests ]] || die "no published tests in $PUBLISH"
+
+filters=()
+for c in "${CLASSES[@]}"; do filters+=(-class "$c"); done
+
+# run LABEL LOG [VAR=VALUE...]: one pass of the subset; prints its "N passed, N failed" line from xUnit's totals.
+run() {
+  local label=$1 logfile=$WORK/$2.log rc=0 start line total failed skipped notrun errors
+  shift 2
+  start=$EPOCHREALTIME
+  log "$label"
+  env DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 "$@" "$QEMU" -L "$ROOT" "$PUBLISH/Panicode.Crypto.Tests" \
+    "${filters[@]}" -maxThreads 2 -noColor > "$logfile" 2>&1 || rc=$?
+  if [[ $verbose == 1 ]]; then cat "$logfile"; else grep -E '\[FAIL\]|^ +(Assert|Expected|Actual)|Arm64 leg:' "$logfile" || true; fi
+  line=$(grep -E 'Total: [0-9]+, Errors: [0-9]+, Failed: [0-9]+, Skipped: [0-9]+' "$logfile" | tail -1 || true)
+  if [[ -z $line ]]; then
+    echo "$label: no xUnit totals (exit $rc; see $logfile)"
+    return 1
+  fi
+  total=$(sed -E 's/.*Total: ([0-9]+).*/\1/' <<< "$line")
+  errors=$(sed -E 's/.*Errors: ([0-9]+).*/\1/' <<< "$line")
+  failed=$(sed -E 's/.*Failed: ([0-9]+).*/\1/' <<< "$line")
+  skipped=$(sed -E 's/.*Skipped: ([0-9]+).*/\1/' <<< "$line")
+  notrun=$(sed -nE 's/.*Not Run: ([0-9]+).*/\1/p' <<< "$line"); notrun=${notrun:-0}
+  printf '%s: %d passed, %d failed, %d skipped   [%s s, exit %s]\n' "$label" \
+    $((total - failed - skipped - notrun)) $((failed + errors)) "$skipped" \
+    "$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" "$rc"
+  [[ $rc == 0 && $failed == 0 && $errors == 0 ]]
+}
+
+status=0
+run "ARM64 (qemu), intrinsics on" intrinsics PANICODE_ARM64_LEG=intrinsics || status=1
+run "ARM64 (qemu), PANICODE_FORCE_PORTABLE=1" portable PANICODE_FORCE_PORTABLE=1 PANICODE_ARM64_LEG=portable || status=1
+exit $status

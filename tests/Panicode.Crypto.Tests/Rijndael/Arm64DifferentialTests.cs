@@ -1,0 +1,187 @@
+using System;
+using System.Buffers.Binary;
+using System.Linq;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
+using System.Security.Cryptography;
+using Panicode.Crypto.Modes;
+using Panicode.Crypto.Tests.Infrastructure;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
+using Panicode.Crypto.Unsafe.Catalog;
+using Panicode.Crypto.Unsafe.Internal;
+using Panicode.Crypto.Vectors;
+using ArmAes = System.Runtime.Intrinsics.Arm.Aes;
+
+namespace Panicode.Crypto.Tests.Rijndael;
+
+/// <summary>
+/// The ARMv8 Crypto Extension cores (ARMv8 AES, PMULL) against the portable cores, for the ARM64 leg
+/// (scripts/arm64-leg.sh, under qemu-user): the instructions themselves on FIPS 197's worked example, the cores the
+/// leg expects, and the ARM64 AES core against the portable core on random keys of every key size, every length of
+/// whole blocks from 0 to 304 bytes (the batch of eight and its remainders), ECB, CBC and CTR with counters that wrap
+/// inside a batch. Skipped where the CPU has no ARMv8 AES (x86 runs the AES-NI cores' own suites).
+/// </summary>
+public sealed class Arm64DifferentialTests
+{
+    private const string LegVariable = "PANICODE_ARM64_LEG";
+
+    /// <summary>
+    /// In the leg, the intrinsic pass must really run the ARM64 cores (a runtime that reported no AES would otherwise
+    /// pass on the portable cores) and the forced-portable pass the portable ones.
+    /// </summary>
+    [Fact]
+    public void TheLegRunsTheCoresItExpects()
+    {
+        string? leg = Environment.GetEnvironmentVariable(LegVariable);
+        string rijndael = UnsafeCores.Rijndael.Choose(128, CpuFeatures.IntrinsicsAllowed).Name;
+        string ghash = UnsafeCores.GHash.Choose(128, CpuFeatures.IntrinsicsAllowed).Name;
+        string seen = $"AdvSimd {AdvSimd.IsSupported}, Aes {ArmAes.IsSupported}, Aes.Arm64 {ArmAes.Arm64.IsSupported}, Sha256 {Sha256.IsSupported}; Rijndael-128 core {rijndael}, GHASH {ghash}";
+        switch (leg)
+        {
+            case "intrinsics":
+                Assert.True(AdvSimd.IsSupported && ArmAes.IsSupported && ArmAes.Arm64.IsSupported && Sha256.IsSupported, seen);
+                Assert.True(rijndael == "ArmAes" && ghash == "Pmull", seen);
+                break;
+            case "portable":
+                Assert.False(CpuFeatures.IntrinsicsAllowed, seen);
+                Assert.True(rijndael == "Portable" && ghash == "Reference", seen);
+                break;
+            default:
+                Assert.Skip($"{LegVariable} is not set: not the ARM64 leg ({seen})");
+                break;
+        }
+    }
+
+    [Fact]
+    public void AeseAndAesmcComputeTheFirstRoundOfFips197AppendixB()
+    {
+        SkipUnlessArmAes();
+
+        // FIPS 197 Appendix B: the input, the cipher key (round key 0), and the state after round 1's MixColumns.
+        // AESE XORs its key first, then SubBytes and ShiftRows; AESMC is MixColumns.
+        Vector128<byte> input = Vector128.Create(Hex.Decode("3243f6a8885a308d313198a2e0370734"));
+        Vector128<byte> key = Vector128.Create(Hex.Decode("2b7e151628aed2a6abf7158809cf4f3c"));
+        Vector128<byte> mixed = ArmAes.MixColumns(ArmAes.Encrypt(input, key));
+        Assert.Equal(Vector128.Create(Hex.Decode("046681e5e0cb199a48f8d37a2806264c")), mixed);
+
+        // And back: InvMixColumns, then AESD (InvShiftRows, InvSubBytes after its key XOR, here zero), then the key.
+        Vector128<byte> back = ArmAes.Decrypt(ArmAes.InverseMixColumns(mixed), Vector128<byte>.Zero) ^ key;
+        Assert.Equal(input, back);
+    }
+
+    [Fact]
+    public void ArmAesCoreEqualsThePortableCoreOnRandomKeysLengthsAndCounters()
+    {
+        SkipUnlessArmAes();
+        Random random = new(64);
+        int cases = 0;
+        foreach (int keyBytes in new[] { 16, 20, 24, 28, 32 })
+        {
+            for (int blocks = 0; blocks <= 19; blocks++)
+            {
+                byte[] key = UnsafeDifferential.Bytes(random, keyBytes);
+                byte[] data = UnsafeDifferential.Bytes(random, 16 * blocks);
+                byte[] iv = UnsafeDifferential.Bytes(random, 16);
+                using BlockCipher arm = new RijndaelArmAesCore(key);
+                using BlockCipher portable = new RijndaelPortableCore(key, 16);
+                string label = $"key {keyBytes * 8}, {blocks} blocks";
+
+                // ECB both ways, out of place and in place.
+                byte[] expected = new byte[data.Length];
+                byte[] actual = new byte[data.Length];
+                portable.Encrypt(data, expected);
+                arm.Encrypt(data, actual);
+                Assert.True(expected.AsSpan().SequenceEqual(actual), "ECB encrypt: " + label);
+                arm.Decrypt(actual, actual);
+                Assert.True(data.AsSpan().SequenceEqual(actual), "ECB decrypt in place: " + label);
+
+                // CBC: the fused loops against the portable core one block at a time.
+                byte[] chain = (byte[])iv.Clone();
+                byte[] cbc = new byte[data.Length];
+                ((ICbcEncryptor)arm).EncryptCbc(chain, data, cbc);
+                Assert.True(CbcByHand(portable, iv, data).AsSpan().SequenceEqual(cbc), "CBC encrypt: " + label);
+                Assert.True(chain.AsSpan().SequenceEqual(blocks == 0 ? iv : cbc.AsSpan(cbc.Length - 16)), "CBC chain after encrypt: " + label);
+                chain = (byte[])iv.Clone();
+                ((ICbcDecryptor)arm).DecryptCbc(chain, cbc, cbc);
+                Assert.True(data.AsSpan().SequenceEqual(cbc), "CBC decrypt in place: " + label);
+
+                // CTR with 4-byte and 16-byte counters, a few blocks before their wrap (inside the batch of eight).
+                foreach (int counterBytes in new[] { 4, 16 })
+                {
+                    byte[] counter = UnsafeDifferential.Bytes(random, 16);
+                    counter.AsSpan(16 - counterBytes).Fill(0xFF);
+                    counter[15] = (byte)(0xFF - random.Next(0, 10));
+                    byte[] armCounter = (byte[])counter.Clone();
+                    byte[] ctr = new byte[data.Length];
+                    ((ICtrCore)arm).TransformCtr(armCounter, counterBytes, data, ctr);
+                    byte[] expectedCounter = (byte[])counter.Clone();
+                    Assert.True(CtrByHand(portable, expectedCounter, counterBytes, data).AsSpan().SequenceEqual(ctr), $"CTR-{counterBytes * 8}: {label}");
+                    Assert.True(expectedCounter.AsSpan().SequenceEqual(armCounter), $"CTR-{counterBytes * 8} counter after: {label}");
+                }
+
+                cases++;
+            }
+        }
+
+        Assert.Equal(5 * 20, cases);
+    }
+
+    /// <summary>The Unsafe flavour against the Unsafe-Portable one through the public API, every mode and padding.</summary>
+    [Fact]
+    public void UnsafeRijndaelEqualsItsPortableFlavourInEveryModeAndPadding()
+    {
+        SkipUnlessArmAes();
+        int[] keyBytes = { 16, 20, 24, 28, 32 };
+        int cases = UnsafeDifferential.RunModesAndPaddings(
+            () => Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true), () => Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: false), new[] { 16 }, keyBytes, new Random(65));
+        Assert.Equal(keyBytes.Length * 6 * 5, cases);
+    }
+
+    private static void SkipUnlessArmAes()
+    {
+        if (!RijndaelArmAesCore.IsSupported)
+        {
+            Assert.Skip("No ARMv8 AES here (the ARM64 leg, scripts/arm64-leg.sh, runs this under qemu-user).");
+        }
+    }
+
+    private static byte[] CbcByHand(BlockCipher cipher, byte[] iv, byte[] data)
+    {
+        byte[] output = new byte[data.Length];
+        byte[] previous = (byte[])iv.Clone();
+        for (int i = 0; i < data.Length; i += 16)
+        {
+            byte[] block = data.AsSpan(i, 16).ToArray();
+            for (int j = 0; j < 16; j++)
+            {
+                block[j] ^= previous[j];
+            }
+
+            cipher.Encrypt(block, output.AsSpan(i, 16));
+            previous = output.AsSpan(i, 16).ToArray();
+        }
+
+        return output;
+    }
+
+    // SP 800-38A §6.5 with the last counterBytes bytes counting big-endian modulo their width; counter is moved on.
+    private static byte[] CtrByHand(BlockCipher cipher, byte[] counter, int counterBytes, byte[] data)
+    {
+        byte[] output = new byte[data.Length];
+        byte[] keystream = new byte[16];
+        for (int i = 0; i < data.Length; i += 16)
+        {
+            cipher.Encrypt(counter, keystream);
+            for (int j = 0; j < 16; j++)
+            {
+                output[i + j] = (byte)(data[i + j] ^ keystream[j]);
+            }
+
+            for (int j = 15; j >= 16 - counterBytes && ++counter[j] == 0; j--)
+            {
+            }
+        }
+
+        return output;
+    }
+}
