@@ -41,7 +41,7 @@ CLASSES=(
   Panicode.Crypto.Tests.Rijndael.RijndaelMiscVectorTests
   Panicode.Crypto.Tests.Aead.AeadVectorTests
   Panicode.Crypto.Tests.Aead.StitchedAeadTests
-  Panicode.Crypto.Tests.Aead.Arm64DifferentialTests
+  Panicode.Crypto.Tests.Rijndael.Arm64DifferentialTests
 )
 
 install=1

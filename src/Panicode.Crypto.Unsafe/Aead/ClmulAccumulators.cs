@@ -59,14 +59,15 @@ internal unsafe interface IClmulAccumulator
     Vector128<ulong> Reduce();
 }
 
-/// <summary>One block per step, on 128-bit PCLMULQDQ (Karatsuba: three multiplies a block).</summary>
+/// <summary>One block per step, on 128-bit PCLMULQDQ or PMULL (Karatsuba: three multiplies a block).</summary>
 internal unsafe struct Clmul128 : IClmulAccumulator
 {
     private Vector128<ulong> _lo;
     private Vector128<ulong> _hi;
     private Vector128<ulong> _mid;
 
-    public static bool IsSupported => Pclmulqdq.IsSupported && Ssse3.IsSupported;
+    // On x86 and ARM64 alike: its multiplies and loads are GHashClmul's wrappers.
+    public static bool IsSupported => GHashClmul.IsSupported;
 
     public readonly int Steps => 8;
 

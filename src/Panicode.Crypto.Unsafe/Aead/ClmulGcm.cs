@@ -3,10 +3,10 @@ using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.Aead;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.Modes;
+using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 namespace Panicode.Crypto.Unsafe.Aead;
 
@@ -19,6 +19,8 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// The ciphertext is hashed while it is in registers or L1, and nothing is read twice from memory but the keystream.
 /// <para>Unlike <see cref="AesNiGcm"/> the cipher's rounds and the multiplies do not share a loop: a byte-sliced core
 /// transposes whole batches, so its rounds cannot take one block's multiply beside them.</para>
+/// <para>On ARM64 this is AES-GCM's loop too (the ARMv8 AES core's batches of eight, PMULL for the multiplies): the
+/// stitched loop of <see cref="AesNiGcm"/> has no ARM64 version yet.</para>
 /// </summary>
 internal sealed unsafe class ClmulGcm : GcmBulk
 {
@@ -37,7 +39,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
         Width = width == 0 ? AesNiGcm.PreferredWidth : width;
     }
 
-    /// <summary>PCLMULQDQ and SSSE3.</summary>
+    /// <summary>PCLMULQDQ and SSSE3, or PMULL and AArch64 Advanced SIMD.</summary>
     public static bool IsSupported => Clmul128.IsSupported;
 
     /// <summary>The width of the carry-less multiplies: 128, 256 or 512 bits.</summary>
@@ -65,7 +67,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
         {
             Vector128<ulong> y = Vector128.Create(value.Low, value.High);
             Vector128<byte> order = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
-            Vector128<uint> count = Ssse3.Shuffle(Sse2.LoadVector128(ctr), order).AsUInt32();
+            Vector128<uint> count = AesNiBatch.Shuffle(Vector128.Load(ctr), order).AsUInt32();
             int blocks = source.Length / 16;
             for (int done = 0; done < blocks; done += ChunkBlocks)
             {
@@ -74,7 +76,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
                 // inc32 counter blocks (SP 800-38D §6.2): lane 3 holds the 32-bit counter in host order.
                 for (int i = 0; i < n; i++)
                 {
-                    Sse2.Store(ks + 16 * i, Ssse3.Shuffle((count + Vector128.Create(0u, 0u, 0u, (uint)i)).AsByte(), order));
+                    Vector128.Store(AesNiBatch.Shuffle((count + Vector128.Create(0u, 0u, 0u, (uint)i)).AsByte(), order), ks + 16 * i);
                 }
 
                 count += Vector128.Create(0u, 0u, 0u, (uint)n);
@@ -87,7 +89,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
                 };
             }
 
-            Sse2.Store(ctr, Ssse3.Shuffle(count.AsByte(), order));
+            Vector128.Store(AesNiBatch.Shuffle(count.AsByte(), order), ctr);
             value.Low = y.GetElement(0);
             value.High = y.GetElement(1);
         }
@@ -114,7 +116,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
 
             for (int i = 0; i < n; i++)
             {
-                Sse2.Store(dst + 16 * i, Sse2.LoadVector128(src + 16 * i) ^ Sse2.LoadVector128(ks + 16 * i));
+                Vector128.Store(Vector128.Load(src + 16 * i) ^ Vector128.Load(ks + 16 * i), dst + 16 * i);
             }
 
             if (encrypt)

@@ -11,8 +11,8 @@ internal static class UnsafeGHash
 {
     /// <summary>
     /// The one-pass GCM loop for a core and the hash the catalogue chose: the stitched AES-NI loop for the AES-NI
-    /// core, the chunked CTR-then-XOR-and-hash loop with carry-less multiplies for any other 16-byte core, or null (no
-    /// PCLMULQDQ, or intrinsics not allowed: Gcm then runs CTR and GHASH one after the other).
+    /// core, the chunked CTR-then-XOR-and-hash loop with carry-less multiplies for any other 16-byte core (and for the
+    /// ARMv8 AES core on ARM64), or null (no PCLMULQDQ or PMULL, or intrinsics not allowed: Gcm then runs CTR and GHASH one after the other).
     /// </summary>
     public static GcmBulk? CreateBulk(BlockCipher cipher, GHash ghash)
     {

@@ -31,8 +31,12 @@ internal static unsafe class AesNiBatch
     /// AES-NI and the ARMv8 AES cores).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> ReverseBytes(Vector128<byte> v) =>
-        Ssse3.IsSupported ? Ssse3.Shuffle(v, Reverse) : AdvSimd.Arm64.VectorTableLookup(v, Reverse);
+    public static Vector128<byte> ReverseBytes(Vector128<byte> v) => Shuffle(v, Reverse);
+
+    /// <summary>Byte i of the result is byte control[i] of <paramref name="v"/> (control bytes 0..15): PSHUFB or TBL.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> Shuffle(Vector128<byte> v, Vector128<byte> control) =>
+        Ssse3.IsSupported ? Ssse3.Shuffle(v, control) : AdvSimd.Arm64.VectorTableLookup(v, control);
 
     /// <summary>One AESENC round on eight blocks: eight independent instructions.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
