@@ -28,7 +28,7 @@ public static class SuiteAssert
         where T : class
     {
         TheoryData<Implementation<T>, string> rows = new();
-        foreach (Implementation<T> implementation in implementations)
+        foreach (Implementation<T> implementation in implementations.Where(Implementations.Kept))
         {
             foreach (VectorSuiteSource<Func<T>> file in files)
             {
