@@ -84,8 +84,8 @@ internal static class UnsafeCores
         "TripleDes", new Core("Portable", (key, _) => new TripleDesPortableCore(key)));
 
     /// <summary>
-    /// GHASH: carry-less multiplication where the CPU has it (PCLMULQDQ on x86, PMULL on ARM64: one class, see
-    /// <see cref="GHashClmul"/>), else the Reference flavour's constant-time integer code
+    /// GHASH: carry-less multiplication where the CPU has it (PCLMULQDQ on x86, PMULL on ARM64: one class,
+    /// Aead/GHashClmul.cs), else the Reference flavour's constant-time integer code
     /// (a table-driven GHASH would be faster but index memory by H).
     /// </summary>
     public static readonly CoreList<GHashFactory> GHash = new(
