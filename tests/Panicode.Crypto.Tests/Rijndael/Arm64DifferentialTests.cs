@@ -41,6 +41,9 @@ public sealed class Arm64DifferentialTests
             case "intrinsics":
                 Assert.True(AdvSimd.IsSupported && ArmAes.IsSupported && ArmAes.Arm64.IsSupported && Sha256.IsSupported, seen);
                 Assert.True(rijndael == "ArmAes" && ghash == "Pmull", seen);
+
+                // Camellia has no ARM64 core: its table-free answer must be no.
+                Assert.False(Unsafe.UnsafeCrypto.IsCamelliaConstantTime, seen);
                 break;
             case "portable":
                 Assert.False(CpuFeatures.IntrinsicsAllowed, seen);
