@@ -37,14 +37,17 @@ public static class CryptrecEvaluation
     private static readonly int[] s_sizes = { 16, 1536, 1048576 };
 
     /// <summary>Measures, writes the report, and returns 1 when an Unsafe row is slower than its Reference row (see <see cref="SlowerThanReference"/>), else 0.</summary>
-    public static int Run(bool quick, string outputDirectory)
+    /// <param name="quick">Fewer, shorter rounds, and no Mono or WebAssembly sections.</param>
+    /// <param name="outputDirectory">Where the report and charts go.</param>
+    /// <param name="rows">Only the rows whose algorithm contains this text, measured and compared (the rule's table printed, nothing written), or null for the whole evaluation.</param>
+    public static int Run(bool quick, string outputDirectory, string? rows = null)
     {
         int rounds = quick ? 2 : 5;
         double cellSeconds = quick ? 0.02 : 0.1;
         double loadBefore = LoadAverage();
         Stopwatch total = Stopwatch.StartNew();
 
-        List<Subject> subjects = Subjects().ToList();
+        List<Subject> subjects = Subjects().Where(s => rows == null || s.Algorithm.Contains(rows, StringComparison.OrdinalIgnoreCase)).ToList();
         Console.WriteLine($"The CRYPTREC-style evaluation ({(quick ? "quick" : "complete")}): {subjects.Count} rows, {rounds} rounds after a warm-up; writing to {outputDirectory}");
         Dictionary<(Subject, string), double> best = new();
         byte[] key = new byte[16];
@@ -77,6 +80,13 @@ public static class CryptrecEvaluation
                     Measure(record, subject, "Decrypt" + size, cellSeconds, () => subject.Decrypt(input, output));
                 }
             }
+        }
+
+        if (rows != null)
+        {
+            (string section, int slowerRows) = SlowerThanReference(subjects, best);
+            Console.WriteLine(section);
+            return slowerRows > 0 ? 1 : 0;
         }
 
         Console.WriteLine($"{total.Elapsed:mm\\:ss}  managed allocation per call, then each row's process memory in a process of its own");
