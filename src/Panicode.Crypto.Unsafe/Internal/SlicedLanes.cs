@@ -51,14 +51,38 @@ internal static unsafe class SlicedLanes
         x3 = TLanes.Xor(x3, TLanes.Key(k + 3));
     }
 
-    /// <summary>Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>.</summary>
+    /// <summary>
+    /// Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>,
+    /// XORed with the blocks at <paramref name="data"/> unless it is null (CTR: the slices are keystream). Each store
+    /// follows the load of the data it covers, so data == dst is safe.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void StoreTransposed<TLanes, TV>(
-        byte* dst, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
     {
         Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
+        if (data != null)
+        {
+            r0 = TLanes.Xor(r0, TLanes.Load(data));
+            r1 = TLanes.Xor(r1, TLanes.Load(data + 16));
+            r2 = TLanes.Xor(r2, TLanes.Load(data + 32));
+            r3 = TLanes.Xor(r3, TLanes.Load(data + 48));
+            r4 = TLanes.Xor(r4, TLanes.Load(data + 64));
+            r5 = TLanes.Xor(r5, TLanes.Load(data + 80));
+            r6 = TLanes.Xor(r6, TLanes.Load(data + 96));
+            r7 = TLanes.Xor(r7, TLanes.Load(data + 112));
+            r8 = TLanes.Xor(r8, TLanes.Load(data + 128));
+            r9 = TLanes.Xor(r9, TLanes.Load(data + 144));
+            r10 = TLanes.Xor(r10, TLanes.Load(data + 160));
+            r11 = TLanes.Xor(r11, TLanes.Load(data + 176));
+            r12 = TLanes.Xor(r12, TLanes.Load(data + 192));
+            r13 = TLanes.Xor(r13, TLanes.Load(data + 208));
+            r14 = TLanes.Xor(r14, TLanes.Load(data + 224));
+            r15 = TLanes.Xor(r15, TLanes.Load(data + 240));
+        }
+
         TLanes.Store(dst, r0);
         TLanes.Store(dst + 16, r1);
         TLanes.Store(dst + 32, r2);
