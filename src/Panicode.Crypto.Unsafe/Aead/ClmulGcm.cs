@@ -13,7 +13,7 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// <summary>
 /// GCM's whole blocks (NIST SP 800-38D §6.4-§6.5) over any core that encrypts many blocks per call (the byte-sliced
 /// GFNI Camellia and CLEFIA, Hierocrypt-3, ...), with the carry-less multiplies of <see cref="IClmulAccumulator"/>:
-/// per chunk of 64 blocks, CTR through <see cref="Ctr.Transform"/> (the core's batches, 16 to 64 blocks in flight, with
+/// per chunk of 256 blocks (4 KiB, in L1), CTR through <see cref="Ctr.Transform"/> (the core's batches, 16 to 64 blocks in flight, with
 /// the counter blocks as their input and the data XORed in as they are stored where the core is an
 /// <see cref="ICtrBatchCore"/>), then each group of eight ciphertext blocks multiplied by H^8 .. H^1 with one reduction,
 /// 2 or 4 blocks per instruction where VPCLMULQDQ has them. The ciphertext is hashed while it is in L1.
@@ -23,7 +23,7 @@ namespace Panicode.Crypto.Unsafe.Aead;
 internal sealed unsafe class ClmulGcm : GcmBulk
 {
     private const int Group = ClmulPowers.Count;
-    private const int ChunkBlocks = 64;
+    private const int ChunkBlocks = Ctr.BatchChunkBytes / 16;
 
     private readonly BlockCipher _core;
     private readonly ClmulPowers _powers;

@@ -53,52 +53,56 @@ internal static unsafe class SlicedLanes
 
     /// <summary>
     /// Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>,
-    /// XORed with the blocks at <paramref name="data"/> unless it is null (CTR: the slices are keystream). Each store
-    /// follows the load of the data it covers, so data == dst is safe.
+    /// XORed with the blocks at <paramref name="data"/> when <typeparamref name="TOutput"/> says so (CTR: the slices are
+    /// keystream; a type argument, so the ECB code has no trace of it). Each store follows the load of the data it
+    /// covers, so data == dst is safe.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void StoreTransposed<TLanes, TV>(
+    public static void StoreTransposed<TLanes, TV, TOutput>(
         byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
+        where TOutput : struct, IBatchOutput
     {
         Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
-        if (data != null)
+        if (TOutput.XorData)
         {
-            r0 = TLanes.Xor(r0, TLanes.Load(data));
-            r1 = TLanes.Xor(r1, TLanes.Load(data + 16));
-            r2 = TLanes.Xor(r2, TLanes.Load(data + 32));
-            r3 = TLanes.Xor(r3, TLanes.Load(data + 48));
-            r4 = TLanes.Xor(r4, TLanes.Load(data + 64));
-            r5 = TLanes.Xor(r5, TLanes.Load(data + 80));
-            r6 = TLanes.Xor(r6, TLanes.Load(data + 96));
-            r7 = TLanes.Xor(r7, TLanes.Load(data + 112));
-            r8 = TLanes.Xor(r8, TLanes.Load(data + 128));
-            r9 = TLanes.Xor(r9, TLanes.Load(data + 144));
-            r10 = TLanes.Xor(r10, TLanes.Load(data + 160));
-            r11 = TLanes.Xor(r11, TLanes.Load(data + 176));
-            r12 = TLanes.Xor(r12, TLanes.Load(data + 192));
-            r13 = TLanes.Xor(r13, TLanes.Load(data + 208));
-            r14 = TLanes.Xor(r14, TLanes.Load(data + 224));
-            r15 = TLanes.Xor(r15, TLanes.Load(data + 240));
+            TLanes.StoreXor(dst, data, r0);
+            TLanes.StoreXor(dst + 16, data + 16, r1);
+            TLanes.StoreXor(dst + 32, data + 32, r2);
+            TLanes.StoreXor(dst + 48, data + 48, r3);
+            TLanes.StoreXor(dst + 64, data + 64, r4);
+            TLanes.StoreXor(dst + 80, data + 80, r5);
+            TLanes.StoreXor(dst + 96, data + 96, r6);
+            TLanes.StoreXor(dst + 112, data + 112, r7);
+            TLanes.StoreXor(dst + 128, data + 128, r8);
+            TLanes.StoreXor(dst + 144, data + 144, r9);
+            TLanes.StoreXor(dst + 160, data + 160, r10);
+            TLanes.StoreXor(dst + 176, data + 176, r11);
+            TLanes.StoreXor(dst + 192, data + 192, r12);
+            TLanes.StoreXor(dst + 208, data + 208, r13);
+            TLanes.StoreXor(dst + 224, data + 224, r14);
+            TLanes.StoreXor(dst + 240, data + 240, r15);
         }
-
-        TLanes.Store(dst, r0);
-        TLanes.Store(dst + 16, r1);
-        TLanes.Store(dst + 32, r2);
-        TLanes.Store(dst + 48, r3);
-        TLanes.Store(dst + 64, r4);
-        TLanes.Store(dst + 80, r5);
-        TLanes.Store(dst + 96, r6);
-        TLanes.Store(dst + 112, r7);
-        TLanes.Store(dst + 128, r8);
-        TLanes.Store(dst + 144, r9);
-        TLanes.Store(dst + 160, r10);
-        TLanes.Store(dst + 176, r11);
-        TLanes.Store(dst + 192, r12);
-        TLanes.Store(dst + 208, r13);
-        TLanes.Store(dst + 224, r14);
-        TLanes.Store(dst + 240, r15);
+        else
+        {
+            TLanes.Store(dst, r0);
+            TLanes.Store(dst + 16, r1);
+            TLanes.Store(dst + 32, r2);
+            TLanes.Store(dst + 48, r3);
+            TLanes.Store(dst + 64, r4);
+            TLanes.Store(dst + 80, r5);
+            TLanes.Store(dst + 96, r6);
+            TLanes.Store(dst + 112, r7);
+            TLanes.Store(dst + 128, r8);
+            TLanes.Store(dst + 144, r9);
+            TLanes.Store(dst + 160, r10);
+            TLanes.Store(dst + 176, r11);
+            TLanes.Store(dst + 192, r12);
+            TLanes.Store(dst + 208, r13);
+            TLanes.Store(dst + 224, r14);
+            TLanes.Store(dst + 240, r15);
+        }
     }
 
     // A 16x16 byte transpose in four rounds of byte interleaving: register 2i + h takes the low (h = 0) or
@@ -127,6 +131,24 @@ internal static unsafe class SlicedLanes
     }
 }
 
+/// <summary>What a batch does with its output: store it (ECB), or XOR it into data as it stores it (CTR).</summary>
+internal interface IBatchOutput
+{
+    static abstract bool XorData { get; }
+}
+
+/// <summary>The batch output is the result (ECB, and CBC's blocks).</summary>
+internal readonly struct Stored : IBatchOutput
+{
+    public static bool XorData => false;
+}
+
+/// <summary>The batch output is keystream, XORed into the data as it is stored (CTR).</summary>
+internal readonly struct XoredIntoData : IBatchOutput
+{
+    public static bool XorData => true;
+}
+
 /// <summary>
 /// One vector width: <see cref="Blocks"/> = 16 blocks per 128-bit lane; register i of a batch holds block
 /// i + 16·l in lane l, so the per-lane unpacks transpose every lane at once.
@@ -139,6 +161,9 @@ internal unsafe interface ISlicedLanes<TV>
     static abstract TV Load(byte* block);
 
     static abstract void Store(byte* block, TV value);
+
+    /// <summary>Stores <paramref name="value"/> XORed with the data at the same place of <paramref name="data"/>, 16 bytes at a time.</summary>
+    static abstract void StoreXor(byte* block, byte* data, TV value);
 
     static abstract TV Key(Vector128<byte>* key);
 
@@ -183,6 +208,9 @@ internal readonly unsafe struct SlicedLanes128 : ISlicedLanes<Vector128<byte>>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Store(byte* block, Vector128<byte> value) => value.Store(block);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreXor(byte* block, byte* data, Vector128<byte> value) => (value ^ Vector128.Load(data)).Store(block);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> Key(Vector128<byte>* key) => *key;
@@ -239,6 +267,13 @@ internal readonly unsafe struct SlicedLanes256 : ISlicedLanes<Vector256<byte>>
     {
         value.GetLower().Store(block);
         value.GetUpper().Store(block + 256);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreXor(byte* block, byte* data, Vector256<byte> value)
+    {
+        (value.GetLower() ^ Vector128.Load(data)).Store(block);
+        (value.GetUpper() ^ Vector128.Load(data + 256)).Store(block + 256);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -304,6 +339,15 @@ internal readonly unsafe struct SlicedLanes512 : ISlicedLanes<Vector512<byte>>
         value.GetLower().GetUpper().Store(block + 256);
         value.GetUpper().GetLower().Store(block + 512);
         value.GetUpper().GetUpper().Store(block + 768);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreXor(byte* block, byte* data, Vector512<byte> value)
+    {
+        (value.GetLower().GetLower() ^ Vector128.Load(data)).Store(block);
+        (value.GetLower().GetUpper() ^ Vector128.Load(data + 256)).Store(block + 256);
+        (value.GetUpper().GetLower() ^ Vector128.Load(data + 512)).Store(block + 512);
+        (value.GetUpper().GetUpper() ^ Vector128.Load(data + 768)).Store(block + 768);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

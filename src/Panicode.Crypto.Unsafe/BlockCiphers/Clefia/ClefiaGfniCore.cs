@@ -98,7 +98,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
         fixed (byte* dst = destination)
         fixed (Vector128<byte>* k = BroadcastKeys())
         {
-            return 16 * Wide<Encryption>(ctr, src, dst, source.Length / 16, k, Rounds);
+            return 16 * Wide<Encryption, XoredIntoData>(ctr, src, dst, source.Length / 16, k, Rounds);
         }
     }
 
@@ -129,7 +129,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
             {
                 int blocks = source.Length / 16;
                 int rounds = Rounds;
-                int n = Wide<TDirection>(src, null, dst, blocks, k, rounds);
+                int n = Wide<TDirection, Stored>(src, null, dst, blocks, k, rounds);
                 int rest = blocks - n;
                 if (rest >= FewestPaddedBlocks)
                 {
@@ -137,7 +137,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
                     fixed (byte* b = buffer)
                     {
                         new ReadOnlySpan<byte>(src + (16 * n), 16 * rest).CopyTo(buffer);
-                        Batch<SlicedLanes128, Vector128<byte>, TDirection>(b, null, b, k, rounds);
+                        Batch<SlicedLanes128, Vector128<byte>, TDirection, Stored>(b, null, b, k, rounds);
                         buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * n), 16 * rest));
                     }
 
@@ -171,12 +171,13 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
     /// Whole batches at the widths this process has (512, 256, then 128 bits), each XORed with the blocks at
     /// <paramref name="data"/> as it is stored unless that is null; returns the blocks done.
     /// </summary>
-    private static int Wide<TDirection>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* k, int rounds)
+    private static int Wide<TDirection, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* k, int rounds)
         where TDirection : struct, IDirection
+        where TOutput : struct, IBatchOutput
     {
-        int n = s_width == 512 ? Batches<SlicedLanes512, Vector512<byte>, TDirection>(src, data, dst, blocks, k, rounds) : 0;
-        n += s_width >= 256 ? Batches<SlicedLanes256, Vector256<byte>, TDirection>(src + (16 * n), Offset(data, n), dst + (16 * n), blocks - n, k, rounds) : 0;
-        return n + Batches<SlicedLanes128, Vector128<byte>, TDirection>(src + (16 * n), Offset(data, n), dst + (16 * n), blocks - n, k, rounds);
+        int n = s_width == 512 ? Batches<SlicedLanes512, Vector512<byte>, TDirection, TOutput>(src, data, dst, blocks, k, rounds) : 0;
+        n += s_width >= 256 ? Batches<SlicedLanes256, Vector256<byte>, TDirection, TOutput>(src + (16 * n), Offset(data, n), dst + (16 * n), blocks - n, k, rounds) : 0;
+        return n + Batches<SlicedLanes128, Vector128<byte>, TDirection, TOutput>(src + (16 * n), Offset(data, n), dst + (16 * n), blocks - n, k, rounds);
     }
 
     private static byte* Offset(byte* data, int blocks) => data == null ? null : data + (16 * blocks);
@@ -194,15 +195,16 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
 
     // Optimized from the first call: the generic batch code runs at a few MB/s before tiering reaches it.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static int Batches<TLanes, TV, TDirection>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    private static int Batches<TLanes, TV, TDirection, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
         where TDirection : struct, IDirection
+        where TOutput : struct, IBatchOutput
     {
         int batches = blocks / TLanes.Blocks;
         for (int i = 0; i < batches; i++)
         {
-            Batch<TLanes, TV, TDirection>(src + (i * 16 * TLanes.Blocks), Offset(data, i * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, rounds);
+            Batch<TLanes, TV, TDirection, TOutput>(src + (i * 16 * TLanes.Blocks), Offset(data, i * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, rounds);
         }
 
         return batches * TLanes.Blocks;
@@ -211,28 +213,30 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
     // One direction per method: in one method the JIT spent its inlining budget on the first direction's F calls and
     // called F (and S0, S1) out of line in the other, which made decryption ten times slower than encryption.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Batch<TLanes, TV, TDirection>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
+    private static void Batch<TLanes, TV, TDirection, TOutput>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
         where TDirection : struct, IDirection
+        where TOutput : struct, IBatchOutput
     {
         if (default(TDirection).Decrypt)
         {
-            Debug.Assert(data == null);   // CTR encrypts only
+            Debug.Assert(!TOutput.XorData);   // CTR encrypts only
             DecryptBatch<TLanes, TV>(src, dst, keys, rounds);
         }
         else
         {
-            EncryptBatch<TLanes, TV>(src, data, dst, keys, rounds);
+            EncryptBatch<TLanes, TV, TOutput>(src, data, dst, keys, rounds);
         }
     }
 
     // Registers x0..x3 hold T0 (most significant byte first), x4..x7 T1, x8..x11 T2, x12..x15 T3; keys[4 w + j] is
     // byte j of key word w (WK0..WK3, then RK_0..).
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void EncryptBatch<TLanes, TV>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
+    private static void EncryptBatch<TLanes, TV, TOutput>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
+        where TOutput : struct, IBatchOutput
     {
         SlicedLanes.LoadTransposed<TLanes, TV>(
             src, out TV x0, out TV x1, out TV x2, out TV x3, out TV x4, out TV x5, out TV x6, out TV x7,
@@ -258,7 +262,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
         // GFN Step 3 (Y = T3 | T0 | T1 | T2) and §5.1 Step 3 (T1 ^= WK2, T3 ^= WK3), written as the new order.
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 8);
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys + 12);
-        SlicedLanes.StoreTransposed<TLanes, TV>(dst, data, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
+        SlicedLanes.StoreTransposed<TLanes, TV, TOutput>(dst, data, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -290,7 +294,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
         // GFNINV Step 3 (Y = T1 | T2 | T3 | T0) and §5.1 Step 3 (T1 ^= WK0, T3 ^= WK1).
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys);
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 4);
-        SlicedLanes.StoreTransposed<TLanes, TV>(dst, null, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
+        SlicedLanes.StoreTransposed<TLanes, TV, Stored>(dst, null, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
     }
 
     /// <summary>
