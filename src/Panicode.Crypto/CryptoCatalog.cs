@@ -36,6 +36,9 @@ public enum AlgorithmKind
 
     /// <summary>A key-encapsulation mechanism (a <see cref="PrimeEcKem"/>).</summary>
     KeyEncapsulation,
+
+    /// <summary>An entity-authentication protocol over the library's ciphers, MACs and signatures (<see cref="Iso9798Party"/>).</summary>
+    EntityAuthentication,
 }
 
 /// <summary>
@@ -173,8 +176,8 @@ public sealed class AlgorithmInfo
     /// <see cref="PrimeEcdh"/> or <see cref="ManagedRsa"/>.
     /// </summary>
     /// <returns>A new instance; dispose it.</returns>
-    /// <exception cref="NotSupportedException">A mode (reach it through a block cipher: <see cref="Factory"/> says how).</exception>
-    public object Create() => _create() ?? throw new NotSupportedException($"{Name} is created through a block cipher: {Factory}.");
+    /// <exception cref="NotSupportedException">A mode, MULTI-S01 or ISO/IEC 9798: created from a block cipher or from arguments (<see cref="Factory"/> says how).</exception>
+    public object Create() => _create() ?? throw new NotSupportedException($"{Name} has no factory without arguments: {Factory}.");
 
     /// <summary>"CLEFIA (BlockCipher)".</summary>
     public override string ToString() => $"{Name} ({Kind})";

@@ -84,6 +84,8 @@ public static class CryptrecEvaluation
         var memory = ProcessMemory.Measure(subjects);
         Console.WriteLine($"{total.Elapsed:mm\\:ss}  ECDSA and ECDH");
         string publicKey = PublicKeySection.Build(quick);
+        Console.WriteLine($"{total.Elapsed:mm\\:ss}  ISO/IEC 9798 entity authentication");
+        string entityAuthentication = EntityAuthenticationSection.Build(quick);
         if (!quick)
         {
             Console.WriteLine($"{total.Elapsed:mm\\:ss}  Mono x86-64 (installs Mono and builds the Mono runner when missing)");
@@ -98,7 +100,7 @@ public static class CryptrecEvaluation
         Console.WriteLine($"{total.Elapsed:mm\\:ss}  charts and report");
         Charts.Write(outputDirectory, subjects, best, s_sizes);
         (string rule, int slower) = SlowerThanReference(subjects, best);
-        string report = Report(subjects, best, allocated, memory, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + rule + publicKey + MonoSection(mono) + browser;
+        string report = Report(subjects, best, allocated, memory, quick, rounds, cellSeconds, loadBefore, loadAfter, total.Elapsed) + rule + publicKey + entityAuthentication + MonoSection(mono) + browser;
         File.WriteAllText(Path.Combine(outputDirectory, "README.md"), report);
         Console.WriteLine(report);
         Console.WriteLine($"(written to {Path.GetFullPath(outputDirectory)}; the committed docs/evaluation/ is written only by --evaluation --write-docs)");
@@ -244,6 +246,11 @@ public static class CryptrecEvaluation
             {
                 yield return subject;
             }
+        }
+
+        foreach (Subject subject in EvaluationKinds.SingleImplementationSubjects())
+        {
+            yield return subject;
         }
     }
 

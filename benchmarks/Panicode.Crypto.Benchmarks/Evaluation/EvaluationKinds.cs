@@ -72,6 +72,15 @@ internal static class EvaluationKinds
         }
     }
 
+    /// <summary>
+    /// Rows for the catalogue's algorithms that no registry family holds because they have one implementation and a
+    /// shape of their own: MULTI-S01 (encryption with integrity, one class in both packages), measured as an AEAD.
+    /// </summary>
+    public static IEnumerable<CryptrecEvaluation.Subject> SingleImplementationSubjects()
+    {
+        yield return new MultiS01Subject();
+    }
+
     // Seal (nonce, plaintext, ciphertext, tag) and open (nonce, ciphertext, tag, plaintext) of one AEAD object.
     private delegate void SealAction<T>(T aead, byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag);
 
@@ -133,6 +142,45 @@ internal static class EvaluationKinds
             }
 
             _seal!.Open(_nonce, message.Ciphertext, message.Tag, output);
+        }
+    }
+
+    // MULTI-S01 under a fixed deviation parameter Q (a real caller must never repeat Q under one key; the timing is the
+    // same) and 8 bytes of redundancy R; "decrypt" opens a sealed copy of the input, so the integrity check passes.
+    private sealed class MultiS01Subject() : CryptrecEvaluation.Subject("MULTI-S01", "Reference", Modes)
+    {
+        private readonly byte[] _deviation = new byte[MultiS01.DeviationSizeInBytes];
+        private readonly byte[] _redundancy = new byte[MultiS01.RedundancySizeInBytes];
+        private readonly byte[] _block = new byte[16];
+        private readonly Dictionary<int, (byte[] Sealed, byte[] Scratch)> _buffers = new();
+        private MultiS01? _multi;
+
+        public override void Setup(byte[] key) => _multi = MultiS01.Create(Widened(key));
+
+        public override void KeySetup(byte[] key)
+        {
+            using MultiS01 multi = MultiS01.Create(Widened(key));
+            multi.Encrypt(_deviation, _block, _redundancy, Buffers(_block).Scratch);
+        }
+
+        public override void Encrypt(byte[] input, byte[] output) => _multi!.Encrypt(_deviation, input, _redundancy, Buffers(input).Scratch);
+
+        public override void Decrypt(byte[] input, byte[] output) => _multi!.Decrypt(_deviation, Buffers(input).Sealed, _redundancy, output.AsSpan(0, input.Length));
+
+        // The run's 128-bit key twice: MULTI-S01 takes 256 bits.
+        private static byte[] Widened(byte[] key) => [.. key, .. key];
+
+        private (byte[] Sealed, byte[] Scratch) Buffers(byte[] input)
+        {
+            if (!_buffers.TryGetValue(input.Length, out (byte[] Sealed, byte[] Scratch) buffers))
+            {
+                int length = MultiS01.GetCiphertextLength(input.Length);
+                buffers = (new byte[length], new byte[length]);
+                _multi!.Encrypt(_deviation, input, _redundancy, buffers.Sealed);
+                _buffers[input.Length] = buffers;
+            }
+
+            return buffers;
         }
     }
 

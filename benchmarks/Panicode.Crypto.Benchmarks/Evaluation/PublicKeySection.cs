@@ -47,18 +47,7 @@ internal static class PublicKeySection
                 ECParameters curveOnly = signer.ExportParameters(false);
 
                 Dictionary<string, double> best = new();
-                void Measure(string metric, Action action)
-                {
-                    for (int round = 0; round <= rounds; round++)
-                    {
-                        action();
-                        double perCall = Timing.SecondsPerCall(action, cell);
-                        if (round > 0)
-                        {
-                            best[metric] = best.TryGetValue(metric, out double previous) ? Math.Min(previous, perCall) : perCall;
-                        }
-                    }
-                }
+                void Measure(string metric, Action action) => best[metric] = Timing.FastestSecondsPerCall(action, cell, rounds);
 
                 using PrimeEcdsa fresh = ecdsa.Create();
                 Measure("KeyGen", () => fresh.GenerateKey(curveOnly.Curve));

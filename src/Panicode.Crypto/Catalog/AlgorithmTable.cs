@@ -165,6 +165,9 @@ internal static class AlgorithmTable
         Add("Panama", new[] { "PANAMA" }, AlgorithmKind.StreamCipher, "PanamaCipher", "PanamaCipher.Create()", "UnsafeCrypto.CreatePanama()", "Daemen and Clapp, FSE 1998 (little- and big-endian words)");
         Mode("MultiS01", new[] { "MULTI-S01" }, "MultiS01.Create(key)", "MULTI-S01 specification (Hitachi; CRYPTREC): encryption with integrity over PANAMA (big-endian)", s_noBlock, "MultiS01").KeySizes = new[] { new KeySizes(256, 256, 0) };
 
+        // A protocol rather than a primitive, listed so the catalogue shows everything the library offers.
+        Add("Iso9798", new[] { "ISO/IEC 9798", "ISO/IEC 9798-2", "ISO/IEC 9798-3", "ISO/IEC 9798-4" }, AlgorithmKind.EntityAuthentication, "Iso9798Party", "Iso9798Party.Create(identity, peerIdentity, protection)", "Iso9798Party.Create(identity, peerIdentity, protection)", "ISO/IEC 9798-2, -3, -4 mechanisms as in HAC §10.3; the library's own token encoding");
+
         // RIPEMD-160: TeleTrusT's OID; HMAC-RIPEMD-160: RFC 2857's IPsec OID.
         Add("Ripemd160", new[] { "RIPEMD-160", "RIPEMD160" }, AlgorithmKind.Hash, "Ripemd160", "Ripemd160.Create()", "UnsafeCrypto.CreateRipemd160()", "ISO/IEC 10118-3; Dobbertin, Bosselaers and Preneel")
             .Oids["ripemd160"] = "1.3.36.3.2.1";

@@ -80,7 +80,7 @@ public sealed class DocsCoverageTests
         {
             AlgorithmInfo fast = UnsafeCrypto.Catalog.Find(algorithm.Id)!;
             string name = string.Join(" / ", algorithm.Names);
-            table.Append($"| {name} | {Kind(algorithm.Kind)} | `{algorithm.Factory}` | {(fast.Factory == algorithm.Factory ? "the same over the Unsafe cipher" : "`" + fast.Factory + "`")} | {Page(algorithm)} |\n");
+            table.Append($"| {name} | {Kind(algorithm.Kind)} | `{algorithm.Factory}` | {(fast.Factory != algorithm.Factory ? "`" + fast.Factory + "`" : algorithm.Kind == AlgorithmKind.Mode ? "the same over the Unsafe cipher" : "the same over Unsafe primitives")} | {Page(algorithm)} |\n");
         }
 
         return table.ToString().TrimEnd('\n');
@@ -96,6 +96,7 @@ public sealed class DocsCoverageTests
         AlgorithmKind.Signature => "signature",
         AlgorithmKind.KeyAgreement => "key agreement",
         AlgorithmKind.KeyEncapsulation => "key encapsulation",
+        AlgorithmKind.EntityAuthentication => "entity authentication",
         _ => "public key",
     };
 
@@ -107,6 +108,7 @@ public sealed class DocsCoverageTests
         AlgorithmKind.Mode => "[modes](docs/modes.md)",
         AlgorithmKind.StreamCipher => "[stream ciphers](docs/stream-ciphers.md)",
         AlgorithmKind.Hash or AlgorithmKind.Mac => "[hashes and MACs](docs/hashes.md)",
+        AlgorithmKind.EntityAuthentication => "[entity authentication](docs/entity-authentication.md)",
         _ => "[public key](docs/public-key.md)",
     };
 
