@@ -13,17 +13,17 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// <summary>
 /// GCM's whole blocks (NIST SP 800-38D §6.4-§6.5) over any core that encrypts many blocks per call (the byte-sliced
 /// GFNI Camellia and CLEFIA, Hierocrypt-3, ...), with the carry-less multiplies of <see cref="IClmulAccumulator"/>:
-/// per chunk of 256 blocks (4 KiB, in L1), CTR through <see cref="Ctr.Transform"/> (the core's batches, 16 to 64 blocks in flight, with
-/// the counter blocks as their input and the data XORed in as they are stored where the core is an
-/// <see cref="ICtrBatchCore"/>), then each group of eight ciphertext blocks multiplied by H^8 .. H^1 with one reduction,
-/// 2 or 4 blocks per instruction where VPCLMULQDQ has them. The ciphertext is hashed while it is in L1.
+/// per chunk of 64 blocks, the counter blocks are made with vector adds and encrypted by one core call (the core's own
+/// batches: 16 to 64 blocks in flight), then one pass XORs the keystream into the data and multiplies each group of
+/// eight ciphertext blocks by H^8 .. H^1 with one reduction, 2 or 4 blocks per instruction where VPCLMULQDQ has them.
+/// The ciphertext is hashed while it is in registers or L1, and nothing is read twice from memory but the keystream.
 /// <para>Unlike <see cref="AesNiGcm"/> the cipher's rounds and the multiplies do not share a loop: a byte-sliced core
 /// transposes whole batches, so its rounds cannot take one block's multiply beside them.</para>
 /// </summary>
 internal sealed unsafe class ClmulGcm : GcmBulk
 {
     private const int Group = ClmulPowers.Count;
-    private const int ChunkBlocks = Ctr.BatchChunkBytes / 16;
+    private const int ChunkBlocks = 64;
 
     private readonly BlockCipher _core;
     private readonly ClmulPowers _powers;
@@ -54,53 +54,73 @@ internal sealed unsafe class ClmulGcm : GcmBulk
     private void Run(bool encrypt, Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue value)
     {
         Debug.Assert(counter.Length == 16 && source.Length % 16 == 0 && destination.Length == source.Length);
+        // Only as much keystream room as the message needs (a one-block message clears 16 bytes, not a kilobyte).
+        Span<byte> keystream = stackalloc byte[16 * ChunkBlocks].Slice(0, Math.Min(source.Length, 16 * ChunkBlocks));
+        fixed (byte* ks = keystream)
+        fixed (byte* ctr = counter)
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (Vector128<ulong>* h = _powers.Descending)
         fixed (Vector128<ulong>* hf = _powers.Folded)
         {
             Vector128<ulong> y = Vector128.Create(value.Low, value.High);
+            Vector128<byte> order = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
+            Vector128<uint> count = Ssse3.Shuffle(Sse2.LoadVector128(ctr), order).AsUInt32();
             int blocks = source.Length / 16;
             for (int done = 0; done < blocks; done += ChunkBlocks)
             {
-                // inc32 CTR (SP 800-38D §6.2) through the core's own CTR loop where it has one (Ctr.Transform: counter
-                // blocks as the batches' input, the data XORed in as they are stored), a chunk at a time so that the
-                // ciphertext is hashed while it is in L1. Opening hashes a chunk before it is decrypted (in place, the
-                // plaintext overwrites it).
                 int n = Math.Min(ChunkBlocks, blocks - done);
-                int offset = 16 * done;
-                if (!encrypt)
+
+                // inc32 counter blocks (SP 800-38D §6.2): lane 3 holds the 32-bit counter in host order.
+                for (int i = 0; i < n; i++)
                 {
-                    y = Hash(src + offset, n, h, hf, y);
+                    Sse2.Store(ks + 16 * i, Ssse3.Shuffle((count + Vector128.Create(0u, 0u, 0u, (uint)i)).AsByte(), order));
                 }
 
-                Ctr.Transform(_core, counter, 4, source.Slice(offset, 16 * n), destination.Slice(offset, 16 * n));
-                if (encrypt)
+                count += Vector128.Create(0u, 0u, 0u, (uint)n);
+                _core.Encrypt(keystream.Slice(0, 16 * n), keystream.Slice(0, 16 * n));
+                y = Width switch
                 {
-                    y = Hash(dst + offset, n, h, hf, y);
-                }
+                    512 => XorAndHash<Clmul512>(encrypt, src + 16 * done, dst + 16 * done, ks, n, h, hf, y),
+                    256 => XorAndHash<Clmul256>(encrypt, src + 16 * done, dst + 16 * done, ks, n, h, hf, y),
+                    _ => XorAndHash<Clmul128>(encrypt, src + 16 * done, dst + 16 * done, ks, n, h, hf, y),
+                };
             }
 
+            Sse2.Store(ctr, Ssse3.Shuffle(count.AsByte(), order));
             value.Low = y.GetElement(0);
             value.High = y.GetElement(1);
         }
+
+        Secret.Clear(keystream);
     }
 
-    /// <summary>Absorbs <paramref name="blocks"/> ciphertext blocks into <paramref name="y"/>, eight blocks per reduction.</summary>
-    private Vector128<ulong> Hash(byte* p, int blocks, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y) => Width switch
-    {
-        512 => Hash<Clmul512>(p, blocks, h, hf, y),
-        256 => Hash<Clmul256>(p, blocks, h, hf, y),
-        _ => Hash<Clmul128>(p, blocks, h, hf, y),
-    };
-
+    /// <summary>
+    /// dst = src ^ keystream over <paramref name="blocks"/> blocks, the ciphertext (dst when sealing, src when opening)
+    /// absorbed into <paramref name="y"/> eight blocks per reduction. When opening, a group's ciphertext is hashed
+    /// before its plaintext is stored (in place, the store overwrites it).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static Vector128<ulong> Hash<TSum>(byte* p, int blocks, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> XorAndHash<TSum>(bool encrypt, byte* src, byte* dst, byte* ks, int blocks, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
         where TSum : struct, IClmulAccumulator
     {
-        for (; blocks > 0; blocks -= Group, p += 16 * Group)
+        for (; blocks > 0; blocks -= Group, src += 16 * Group, dst += 16 * Group, ks += 16 * Group)
         {
-            y = Absorb<TSum>(p, Math.Min(Group, blocks), h, hf, y);
+            int n = Math.Min(Group, blocks);
+            if (!encrypt)
+            {
+                y = Absorb<TSum>(src, n, h, hf, y);
+            }
+
+            for (int i = 0; i < n; i++)
+            {
+                Sse2.Store(dst + 16 * i, Sse2.LoadVector128(src + 16 * i) ^ Sse2.LoadVector128(ks + 16 * i));
+            }
+
+            if (encrypt)
+            {
+                y = Absorb<TSum>(dst, n, h, hf, y);
+            }
         }
 
         return y;

@@ -51,58 +51,59 @@ internal static unsafe class SlicedLanes
         x3 = TLanes.Xor(x3, TLanes.Key(k + 3));
     }
 
+    /// <summary>Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposed<TLanes, TV>(
+        byte* dst, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged
+    {
+        Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
+        TLanes.Store(dst, r0);
+        TLanes.Store(dst + 16, r1);
+        TLanes.Store(dst + 32, r2);
+        TLanes.Store(dst + 48, r3);
+        TLanes.Store(dst + 64, r4);
+        TLanes.Store(dst + 80, r5);
+        TLanes.Store(dst + 96, r6);
+        TLanes.Store(dst + 112, r7);
+        TLanes.Store(dst + 128, r8);
+        TLanes.Store(dst + 144, r9);
+        TLanes.Store(dst + 160, r10);
+        TLanes.Store(dst + 176, r11);
+        TLanes.Store(dst + 192, r12);
+        TLanes.Store(dst + 208, r13);
+        TLanes.Store(dst + 224, r14);
+        TLanes.Store(dst + 240, r15);
+    }
+
     /// <summary>
-    /// Transposes 16 byte slices (r_j = byte j of every block) back into blocks and stores them at <paramref name="dst"/>,
-    /// XORed with the blocks at <paramref name="data"/> when <typeparamref name="TOutput"/> says so (CTR: the slices are
-    /// keystream; a type argument, so the ECB code has no trace of it). Each store follows the load of the data it
-    /// covers, so data == dst is safe.
+    /// As <see cref="StoreTransposed"/>, each 16 bytes XORed with the 16 bytes of <paramref name="data"/> at the same
+    /// offset (CTR: the slices are keystream). Each store follows the load of the data it covers, so data == dst is safe.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void StoreTransposed<TLanes, TV, TOutput>(
+    public static void StoreTransposedXor<TLanes, TV>(
         byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
-        where TOutput : struct, IBatchOutput
     {
         Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
-        if (TOutput.XorData)
-        {
-            TLanes.StoreXor(dst, data, r0);
-            TLanes.StoreXor(dst + 16, data + 16, r1);
-            TLanes.StoreXor(dst + 32, data + 32, r2);
-            TLanes.StoreXor(dst + 48, data + 48, r3);
-            TLanes.StoreXor(dst + 64, data + 64, r4);
-            TLanes.StoreXor(dst + 80, data + 80, r5);
-            TLanes.StoreXor(dst + 96, data + 96, r6);
-            TLanes.StoreXor(dst + 112, data + 112, r7);
-            TLanes.StoreXor(dst + 128, data + 128, r8);
-            TLanes.StoreXor(dst + 144, data + 144, r9);
-            TLanes.StoreXor(dst + 160, data + 160, r10);
-            TLanes.StoreXor(dst + 176, data + 176, r11);
-            TLanes.StoreXor(dst + 192, data + 192, r12);
-            TLanes.StoreXor(dst + 208, data + 208, r13);
-            TLanes.StoreXor(dst + 224, data + 224, r14);
-            TLanes.StoreXor(dst + 240, data + 240, r15);
-        }
-        else
-        {
-            TLanes.Store(dst, r0);
-            TLanes.Store(dst + 16, r1);
-            TLanes.Store(dst + 32, r2);
-            TLanes.Store(dst + 48, r3);
-            TLanes.Store(dst + 64, r4);
-            TLanes.Store(dst + 80, r5);
-            TLanes.Store(dst + 96, r6);
-            TLanes.Store(dst + 112, r7);
-            TLanes.Store(dst + 128, r8);
-            TLanes.Store(dst + 144, r9);
-            TLanes.Store(dst + 160, r10);
-            TLanes.Store(dst + 176, r11);
-            TLanes.Store(dst + 192, r12);
-            TLanes.Store(dst + 208, r13);
-            TLanes.Store(dst + 224, r14);
-            TLanes.Store(dst + 240, r15);
-        }
+        TLanes.StoreXor(dst, data, r0);
+        TLanes.StoreXor(dst + 16, data + 16, r1);
+        TLanes.StoreXor(dst + 32, data + 32, r2);
+        TLanes.StoreXor(dst + 48, data + 48, r3);
+        TLanes.StoreXor(dst + 64, data + 64, r4);
+        TLanes.StoreXor(dst + 80, data + 80, r5);
+        TLanes.StoreXor(dst + 96, data + 96, r6);
+        TLanes.StoreXor(dst + 112, data + 112, r7);
+        TLanes.StoreXor(dst + 128, data + 128, r8);
+        TLanes.StoreXor(dst + 144, data + 144, r9);
+        TLanes.StoreXor(dst + 160, data + 160, r10);
+        TLanes.StoreXor(dst + 176, data + 176, r11);
+        TLanes.StoreXor(dst + 192, data + 192, r12);
+        TLanes.StoreXor(dst + 208, data + 208, r13);
+        TLanes.StoreXor(dst + 224, data + 224, r14);
+        TLanes.StoreXor(dst + 240, data + 240, r15);
     }
 
     // A 16x16 byte transpose in four rounds of byte interleaving: register 2i + h takes the low (h = 0) or
@@ -131,22 +132,45 @@ internal static unsafe class SlicedLanes
     }
 }
 
-/// <summary>What a batch does with its output: store it (ECB), or XOR it into data as it stores it (CTR).</summary>
-internal interface IBatchOutput
+/// <summary>
+/// What a batch does with its output slices: store them (ECB), or XOR them into data as they are stored (CTR). A type
+/// argument with one store each, so a batch compiles with exactly one of them (a branch on a flag left both stores in
+/// the batch's inlining budget and made the ECB batches slower).
+/// </summary>
+internal unsafe interface IBatchOutput
 {
     static abstract bool XorData { get; }
+
+    static abstract void Store<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged;
 }
 
 /// <summary>The batch output is the result (ECB, and CBC's blocks).</summary>
-internal readonly struct Stored : IBatchOutput
+internal readonly unsafe struct Stored : IBatchOutput
 {
     public static bool XorData => false;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged =>
+        SlicedLanes.StoreTransposed<TLanes, TV>(dst, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15);
 }
 
 /// <summary>The batch output is keystream, XORed into the data as it is stored (CTR).</summary>
-internal readonly struct XoredIntoData : IBatchOutput
+internal readonly unsafe struct XoredIntoData : IBatchOutput
 {
     public static bool XorData => true;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged =>
+        SlicedLanes.StoreTransposedXor<TLanes, TV>(dst, data, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15);
 }
 
 /// <summary>

@@ -324,7 +324,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
         // C = (D2 ^ kw3) || (D1 ^ kw4): whiten, then transpose back with the halves swapped.
         Whiten<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, k);
         Whiten<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, k + 8);
-        SlicedLanes.StoreTransposed<TLanes, TV, TOutput>(dst, data, s8, s9, s10, s11, s12, s13, s14, s15, s0, s1, s2, s3, s4, s5, s6, s7);
+        TOutput.Store<TLanes, TV>(dst, data, s8, s9, s10, s11, s12, s13, s14, s15, s0, s1, s2, s3, s4, s5, s6, s7);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -262,7 +262,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
         // GFN Step 3 (Y = T3 | T0 | T1 | T2) and §5.1 Step 3 (T1 ^= WK2, T3 ^= WK3), written as the new order.
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 8);
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys + 12);
-        SlicedLanes.StoreTransposed<TLanes, TV, TOutput>(dst, data, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
+        TOutput.Store<TLanes, TV>(dst, data, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -294,7 +294,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
         // GFNINV Step 3 (Y = T1 | T2 | T3 | T0) and §5.1 Step 3 (T1 ^= WK0, T3 ^= WK1).
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys);
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 4);
-        SlicedLanes.StoreTransposed<TLanes, TV, Stored>(dst, null, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
+        SlicedLanes.StoreTransposed<TLanes, TV>(dst, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x0, x1, x2, x3);
     }
 
     /// <summary>
