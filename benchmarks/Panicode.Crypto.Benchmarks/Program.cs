@@ -61,7 +61,16 @@ public static class Program
                 return 2;
             }
 
-            return Evaluation.CryptrecEvaluation.Run(quick, writeDocs ? ArtifactsPaths.DocsEvaluation : ArtifactsPaths.Evaluation);
+            // --rows TEXT: only the rows whose algorithm contains TEXT, to re-check a row the rule marked (prints, writes nothing).
+            int rowsAt = Array.IndexOf(args, "--rows");
+            string? rows = rowsAt >= 0 && rowsAt + 1 < args.Length ? args[rowsAt + 1] : null;
+            if (rows != null && writeDocs)
+            {
+                Console.Error.WriteLine("--write-docs needs the complete evaluation: --rows measures a subset.");
+                return 2;
+            }
+
+            return Evaluation.CryptrecEvaluation.Run(quick, writeDocs ? ArtifactsPaths.DocsEvaluation : ArtifactsPaths.Evaluation, rows);
         }
 
         if (args.Contains("--cryptrec128b-interleaved"))

@@ -37,14 +37,17 @@ public static class CryptrecEvaluation
     private static readonly int[] s_sizes = { 16, 1536, 1048576 };
 
     /// <summary>Measures, writes the report, and returns 1 when an Unsafe row is slower than its Reference row (see <see cref="SlowerThanReference"/>), else 0.</summary>
-    public static int Run(bool quick, string outputDirectory)
+    /// <param name="quick">Fewer, shorter rounds, and no Mono or WebAssembly sections.</param>
+    /// <param name="outputDirectory">Where the report and charts go.</param>
+    /// <param name="rows">Only the rows whose algorithm contains this text, measured and compared (the rule's table printed, nothing written), or null for the whole evaluation.</param>
+    public static int Run(bool quick, string outputDirectory, string? rows = null)
     {
         int rounds = quick ? 2 : 5;
         double cellSeconds = quick ? 0.02 : 0.1;
         double loadBefore = LoadAverage();
         Stopwatch total = Stopwatch.StartNew();
 
-        List<Subject> subjects = Subjects().ToList();
+        List<Subject> subjects = Subjects().Where(s => rows == null || s.Algorithm.Contains(rows, StringComparison.OrdinalIgnoreCase)).ToList();
         Console.WriteLine($"The CRYPTREC-style evaluation ({(quick ? "quick" : "complete")}): {subjects.Count} rows, {rounds} rounds after a warm-up; writing to {outputDirectory}");
         Dictionary<(Subject, string), double> best = new();
         byte[] key = new byte[16];
@@ -79,10 +82,17 @@ public static class CryptrecEvaluation
             }
         }
 
+        if (rows != null)
+        {
+            (string section, int slowerRows) = SlowerThanReference(subjects, best);
+            Console.WriteLine(section);
+            return slowerRows > 0 ? 1 : 0;
+        }
+
         Console.WriteLine($"{total.Elapsed:mm\\:ss}  managed allocation per call, then each row's process memory in a process of its own");
         Dictionary<Subject, long> allocated = subjects.ToDictionary(s => s, s => AllocatedPerCall(s, key));
         var memory = ProcessMemory.Measure(subjects);
-        Console.WriteLine($"{total.Elapsed:mm\\:ss}  ECDSA and ECDH");
+        Console.WriteLine($"{total.Elapsed:mm\\:ss}  public-key algorithms");
         string publicKey = PublicKeySection.Build(quick);
         Console.WriteLine($"{total.Elapsed:mm\\:ss}  ISO/IEC 9798 entity authentication");
         string entityAuthentication = EntityAuthenticationSection.Build(quick);
@@ -211,8 +221,8 @@ public static class CryptrecEvaluation
 
     // Every family of the registry, so a new algorithm joins with no change here: block ciphers of any block size
     // (Family<SymmetricAlgorithm>), and for each 128-bit one its GCM, CCM and CMAC; hash functions (Family<HashAlgorithm>);
-    // any other family whose objects are one of the kinds of EvaluationKinds.Subjects. ECDSA and ECDH have their own
-    // benchmark (--ec-interleaved). Reference rows: the built-in Aes/AesGcm/AesCcm and BouncyCastle 2.7's engines.
+    // any other family whose objects are one of the kinds of EvaluationKinds.Subjects. The public-key families have their own
+    // section (PublicKeySection). Reference rows: the built-in Aes/AesGcm/AesCcm and BouncyCastle 2.7's engines.
     private static IEnumerable<Subject> Subjects()
     {
         foreach (Family family in Families.All)
@@ -278,7 +288,7 @@ public static class CryptrecEvaluation
             "Memory, two measures: managed bytes allocated per 1,536-byte encryption (`GC.GetAllocatedBytesForCurrentThread`), and the process's average and peak resident set with each row alone in a new process that sets a key up and encrypts and decrypts 16 B, 1,536 B and 1 MiB for 0.3 s (VmRSS sampled every 2 ms, VmHWM at the end), shown as the excess over a baseline process that does the same with no cipher" +
             (memory is null ? " (not measured: no /proc on this machine). " : string.Format(c, " ({0:F1} MiB average, {1:F1} MiB peak). ", memory.Value.Baseline.Average / 1024, memory.Value.Baseline.Peak / 1024)) + "The Mono x86-64 and WebAssembly (Chromium) figures are at the end, each from its own harness on that runtime.");
         r.AppendLine();
-        r.AppendLine("Every algorithm of the registry (`tests/Panicode.Crypto.Registry`) appears, in both flavours; ECDSA and ECDH in their own table below (and against BouncyCastle, OpenSSL and libsecp256k1 with `--ec-interleaved`, docs/benchmarks.md). " +
+        r.AppendLine("Every algorithm of the registry (`tests/Panicode.Crypto.Registry`) appears, in both flavours, with MULTI-S01 (one implementation) among the AEAD rows; the public-key algorithms (ECDSA, ECDH, RSA, DSA, DH, the KEMs) and ISO/IEC 9798 entity authentication in their own tables below (ECDSA and ECDH also against BouncyCastle, OpenSSL and libsecp256k1 with `--ec-interleaved`, docs/benchmarks.md). " +
             "For AEAD modes \"enc\" and \"dec\" are sealing and opening (12-byte nonce, 16-byte tag, no associated data), for MACs generation and verification, for hash functions hashing (both columns, no key: key setup is a new object and one 16-byte message); for stream ciphers key setup is seed 002's initialisation (new key and IV, then 16 bytes of key stream) and enc/dec continue one key stream.");
         foreach (string kind in subjects.Select(s => s.Kind).Distinct())
         {
