@@ -269,7 +269,7 @@ public sealed class MultiS01 : IDisposable
     /// <summary>PANAMA-BE under (K, Q) read as 64-bit big-endian words (§1.2, §2.4).</summary>
     private sealed class KeyStream : IDisposable
     {
-        private readonly PanamaCore _core = new(bigEndian: true);
+        private readonly PanamaCore _core = new(new PanamaEngine(bigEndian: true));
         private readonly byte[] _zeros = new byte[PanamaSpec.BlockBytes];
         private readonly byte[] _buffer = new byte[PanamaSpec.BlockBytes];
         private int _position = PanamaSpec.BlockBytes;

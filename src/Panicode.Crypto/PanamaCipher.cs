@@ -25,7 +25,7 @@ public enum PanamaByteOrder
 /// creation (<see cref="Create(PanamaByteOrder)"/>) or with <see cref="ByteOrder"/>; both orders give the same result on every machine. How the
 /// span methods and transforms use the key stream is described on <see cref="StreamCipher"/>.</para>
 /// <para><see cref="Create()"/> returns the Reference flavour; <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreatePanama()</c>
-/// returns the same class from the Unsafe package, which for PANAMA runs the same safe core (no optimized core yet).</para>
+/// returns the Unsafe flavour (unrolled rounds over a pointer state; PANAMA has no table lookups in either flavour).</para>
 /// </remarks>
 public abstract class PanamaCipher : StreamCipher
 {
@@ -69,7 +69,10 @@ public abstract class PanamaCipher : StreamCipher
         byteOrder is PanamaByteOrder.LittleEndian or PanamaByteOrder.BigEndian ? byteOrder
             : throw new System.ArgumentOutOfRangeException(nameof(byteOrder), byteOrder, Internal.ErrorMessages.PanamaByteOrder);
 
-    private protected override StreamCipherCore CreateCore() => new PanamaCore(ByteOrder == PanamaByteOrder.BigEndian);
+    private protected override StreamCipherCore CreateCore() => new PanamaCore(CreateModule(ByteOrder == PanamaByteOrder.BigEndian));
+
+    /// <summary>The flavour's PANAMA module (the Reference engine here; the Unsafe package overrides it).</summary>
+    private protected virtual PanamaModule CreateModule(bool bigEndian) => new PanamaEngine(bigEndian);
 
     private sealed class ReferencePanama : PanamaCipher
     {

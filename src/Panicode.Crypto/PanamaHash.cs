@@ -1,5 +1,5 @@
 // PANAMA as a hash function: J. Daemen and C. Clapp, "Fast Hashing and Stream Encryption with PANAMA", FSE 1998
-// (LNCS 1372), §4. The module (state, buffer, Push, Pull) is StreamCiphers/Panama/PanamaEngine.cs.
+// (LNCS 1372), §4. The module (state, buffer, Push, Pull) is StreamCiphers/Panama/PanamaModule.cs, one per flavour.
 using System;
 using System.Security.Cryptography;
 using Panicode.Crypto.Internal;
@@ -14,8 +14,8 @@ namespace Panicode.Crypto;
 /// </summary>
 /// <remarks>
 /// <see cref="Create()"/> returns the Reference flavour with the reference implementation's little-endian words;
-/// <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreatePanamaHash()</c> returns the same class from the Unsafe package, which
-/// runs the same safe code.
+/// <c>Panicode.Crypto.Unsafe.UnsafeCrypto.CreatePanamaHash()</c> returns the same class over the Unsafe package's
+/// PANAMA module.
 /// </remarks>
 public abstract class PanamaHash : HashAlgorithm
 {
@@ -50,18 +50,21 @@ public abstract class PanamaHash : HashAlgorithm
     /// <param name="byteOrder">Little-endian (the reference implementation) or big-endian.</param>
     /// <returns>A new PANAMA hash instance.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="byteOrder"/> is not a <see cref="PanamaByteOrder"/> value.</exception>
-    public static PanamaHash Create(PanamaByteOrder byteOrder) => new Implementation(PanamaCipher.CheckByteOrder(byteOrder));
+    public static PanamaHash Create(PanamaByteOrder byteOrder) => new Implementation(PanamaCipher.CheckByteOrder(byteOrder), bigEndian => new PanamaEngine(bigEndian));
 
-    private sealed class Implementation : PanamaHash
+    /// <summary>The hash over either flavour's module (the factory given makes one for a byte order).</summary>
+    internal sealed class Implementation : PanamaHash
     {
-        private PanamaEngine _engine;
+        private readonly Func<bool, PanamaModule> _createModule;
+        private PanamaModule _engine;
         private readonly byte[] _pending = new byte[PanamaSpec.BlockBytes];
         private int _pendingLength;
 
-        public Implementation(PanamaByteOrder byteOrder)
+        public Implementation(PanamaByteOrder byteOrder, Func<bool, PanamaModule> createModule)
             : base(byteOrder)
         {
-            _engine = new PanamaEngine(byteOrder == PanamaByteOrder.BigEndian);
+            _createModule = createModule;
+            _engine = createModule(byteOrder == PanamaByteOrder.BigEndian);
             Initialize();
         }
 
@@ -71,7 +74,7 @@ public abstract class PanamaHash : HashAlgorithm
             if (_engine.BigEndian != bigEndian)
             {
                 _engine.Clear();
-                _engine = new PanamaEngine(bigEndian);
+                _engine = _createModule(bigEndian);
             }
 
             _engine.Reset();

@@ -85,6 +85,14 @@ public static class CryptrecEvaluation
         if (rows != null)
         {
             (string section, int slowerRows) = SlowerThanReference(subjects, best);
+            Console.WriteLine();
+            Console.WriteLine("| row | implementation | " + string.Join(" | ", s_sizes.SelectMany(size => new[] { $"enc {size:N0} B", $"dec {size:N0} B" })) + " |");
+            foreach (Subject subject in subjects)
+            {
+                Console.WriteLine($"| {subject.Algorithm} | {subject.Implementation} | " + string.Join(" | ", s_sizes.SelectMany(size =>
+                    new[] { "Encrypt", "Decrypt" }.Select(d => (size / best[(subject, d + size)] / 1e6).ToString("F1", CultureInfo.InvariantCulture)))) + " |");
+            }
+
             Console.WriteLine(section);
             return slowerRows > 0 ? 1 : 0;
         }

@@ -77,6 +77,35 @@ internal static unsafe class SlicedLanes
         TLanes.Store(dst + 240, r15);
     }
 
+    /// <summary>
+    /// As <see cref="StoreTransposed"/>, each 16 bytes XORed with the 16 bytes of <paramref name="data"/> at the same
+    /// offset (CTR: the slices are keystream). Each store follows the load of the data it covers, so data == dst is safe.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTransposedXor<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged
+    {
+        Transpose<TLanes, TV>(ref r0, ref r1, ref r2, ref r3, ref r4, ref r5, ref r6, ref r7, ref r8, ref r9, ref r10, ref r11, ref r12, ref r13, ref r14, ref r15);
+        TLanes.StoreXor(dst, data, r0);
+        TLanes.StoreXor(dst + 16, data + 16, r1);
+        TLanes.StoreXor(dst + 32, data + 32, r2);
+        TLanes.StoreXor(dst + 48, data + 48, r3);
+        TLanes.StoreXor(dst + 64, data + 64, r4);
+        TLanes.StoreXor(dst + 80, data + 80, r5);
+        TLanes.StoreXor(dst + 96, data + 96, r6);
+        TLanes.StoreXor(dst + 112, data + 112, r7);
+        TLanes.StoreXor(dst + 128, data + 128, r8);
+        TLanes.StoreXor(dst + 144, data + 144, r9);
+        TLanes.StoreXor(dst + 160, data + 160, r10);
+        TLanes.StoreXor(dst + 176, data + 176, r11);
+        TLanes.StoreXor(dst + 192, data + 192, r12);
+        TLanes.StoreXor(dst + 208, data + 208, r13);
+        TLanes.StoreXor(dst + 224, data + 224, r14);
+        TLanes.StoreXor(dst + 240, data + 240, r15);
+    }
+
     // A 16x16 byte transpose in four rounds of byte interleaving: register 2i + h takes the low (h = 0) or
     // high half of registers i and i + 8 interleaved. With the register index r and byte index p as one
     // 8-bit number r:p, a round rotates it left by one bit, so four rounds swap r and p. It is its own inverse.
@@ -104,6 +133,47 @@ internal static unsafe class SlicedLanes
 }
 
 /// <summary>
+/// What a batch does with its output slices: store them (ECB), or XOR them into data as they are stored (CTR). A type
+/// argument with one store each, so a batch compiles with exactly one of them (a branch on a flag left both stores in
+/// the batch's inlining budget and made the ECB batches slower).
+/// </summary>
+internal unsafe interface IBatchOutput
+{
+    static abstract bool XorData { get; }
+
+    static abstract void Store<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged;
+}
+
+/// <summary>The batch output is the result (ECB, and CBC's blocks).</summary>
+internal readonly unsafe struct Stored : IBatchOutput
+{
+    public static bool XorData => false;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged =>
+        SlicedLanes.StoreTransposed<TLanes, TV>(dst, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15);
+}
+
+/// <summary>The batch output is keystream, XORed into the data as it is stored (CTR).</summary>
+internal readonly unsafe struct XoredIntoData : IBatchOutput
+{
+    public static bool XorData => true;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store<TLanes, TV>(
+        byte* dst, byte* data, TV r0, TV r1, TV r2, TV r3, TV r4, TV r5, TV r6, TV r7, TV r8, TV r9, TV r10, TV r11, TV r12, TV r13, TV r14, TV r15)
+        where TLanes : struct, ISlicedLanes<TV>
+        where TV : unmanaged =>
+        SlicedLanes.StoreTransposedXor<TLanes, TV>(dst, data, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15);
+}
+
+/// <summary>
 /// One vector width: <see cref="Blocks"/> = 16 blocks per 128-bit lane; register i of a batch holds block
 /// i + 16·l in lane l, so the per-lane unpacks transpose every lane at once.
 /// </summary>
@@ -115,6 +185,9 @@ internal unsafe interface ISlicedLanes<TV>
     static abstract TV Load(byte* block);
 
     static abstract void Store(byte* block, TV value);
+
+    /// <summary>Stores <paramref name="value"/> XORed with the data at the same place of <paramref name="data"/>, 16 bytes at a time.</summary>
+    static abstract void StoreXor(byte* block, byte* data, TV value);
 
     static abstract TV Key(Vector128<byte>* key);
 
@@ -159,6 +232,9 @@ internal readonly unsafe struct SlicedLanes128 : ISlicedLanes<Vector128<byte>>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Store(byte* block, Vector128<byte> value) => value.Store(block);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreXor(byte* block, byte* data, Vector128<byte> value) => (value ^ Vector128.Load(data)).Store(block);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> Key(Vector128<byte>* key) => *key;
@@ -215,6 +291,13 @@ internal readonly unsafe struct SlicedLanes256 : ISlicedLanes<Vector256<byte>>
     {
         value.GetLower().Store(block);
         value.GetUpper().Store(block + 256);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreXor(byte* block, byte* data, Vector256<byte> value)
+    {
+        (value.GetLower() ^ Vector128.Load(data)).Store(block);
+        (value.GetUpper() ^ Vector128.Load(data + 256)).Store(block + 256);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -280,6 +363,15 @@ internal readonly unsafe struct SlicedLanes512 : ISlicedLanes<Vector512<byte>>
         value.GetLower().GetUpper().Store(block + 256);
         value.GetUpper().GetLower().Store(block + 512);
         value.GetUpper().GetUpper().Store(block + 768);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreXor(byte* block, byte* data, Vector512<byte> value)
+    {
+        (value.GetLower().GetLower() ^ Vector128.Load(data)).Store(block);
+        (value.GetLower().GetUpper() ^ Vector128.Load(data + 256)).Store(block + 256);
+        (value.GetUpper().GetLower() ^ Vector128.Load(data + 512)).Store(block + 512);
+        (value.GetUpper().GetUpper() ^ Vector128.Load(data + 768)).Store(block + 768);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -251,6 +251,85 @@ public static class UnsafeDifferential
         }
     }
 
+    /// <summary>
+    /// CTR through the mode layer (<see cref="Ctr.Transform"/>: the core's own CTR loop or its batches with the counter
+    /// blocks as input, where it has them) against CTR spelled out over single-block calls of the Reference core, at
+    /// every length from 0 to 300 bytes and around every batch width (batch - 1, batch, batch + 1 and 2 batch + 1 blocks
+    /// for batches of 4 to 64 blocks, whole and with a partial last block), out of place and in place; the counter
+    /// widths of the public CTR (the whole block), GCM (4 bytes), CCM (2 to 8) rotate, every third counter a few blocks
+    /// before its field wraps. The counter left behind is checked too. Returns the number of cases.
+    /// </summary>
+    internal static int CtrMatchesSingleBlocks(BlockCipher reference, BlockCipher candidate, Random random, string label)
+    {
+        int bs = candidate.BlockSize;
+        int[] widths = { bs, 4, 2, 8 };
+        int cases = 0;
+        foreach (int length in CtrLengths(bs))
+        {
+            int counterBytes = widths[cases % widths.Length];
+            byte[] start = Bytes(random, bs);
+            if (cases % 3 == 0)
+            {
+                for (int i = bs - Math.Min(counterBytes, 8); i < bs; i++)
+                {
+                    start[i] = 0xFF;
+                }
+
+                start[bs - 1] = (byte)(0xFF - (cases % 7));
+            }
+
+            byte[] plaintext = Bytes(random, length);
+            byte[] expected = new byte[length];
+            byte[] expectedCounter = (byte[])start.Clone();
+            byte[] block = new byte[bs];
+            for (int offset = 0; offset < length; offset += bs)
+            {
+                reference.Encrypt(expectedCounter, block);
+                Ctr.Increment(expectedCounter, counterBytes);
+                for (int i = 0; i < bs && offset + i < length; i++)
+                {
+                    expected[offset + i] = (byte)(plaintext[offset + i] ^ block[i]);
+                }
+            }
+
+            byte[] counter = (byte[])start.Clone();
+            byte[] actual = new byte[length];
+            Ctr.Transform(candidate, counter, counterBytes, plaintext, actual);
+            string what = $"CTR, {length} bytes, {counterBytes}-byte counter: {label}";
+            Assert.True(expected.AsSpan().SequenceEqual(actual), what + ", out of place");
+            Assert.True(expectedCounter.AsSpan().SequenceEqual(counter), what + ", counter after");
+            counter = (byte[])start.Clone();
+            byte[] inPlace = (byte[])plaintext.Clone();
+            Ctr.Transform(candidate, counter, counterBytes, inPlace, inPlace);
+            Assert.True(expected.AsSpan().SequenceEqual(inPlace), what + ", in place");
+            Assert.True(expectedCounter.AsSpan().SequenceEqual(counter), what + ", counter after in place");
+            cases++;
+        }
+
+        return cases;
+    }
+
+    /// <summary>The message lengths of <see cref="CtrMatchesSingleBlocks"/> for a block of <paramref name="bs"/> bytes.</summary>
+    internal static SortedSet<int> CtrLengths(int bs)
+    {
+        SortedSet<int> lengths = new();
+        for (int length = 0; length <= 300; length++)
+        {
+            lengths.Add(length);
+        }
+
+        foreach (int batch in new[] { 4, 8, 16, 32, 64 })
+        {
+            foreach (int blocks in new[] { batch - 1, batch, batch + 1, (2 * batch) + 1 })
+            {
+                lengths.Add(blocks * bs);
+                lengths.Add((blocks * bs) + (bs / 2));
+            }
+        }
+
+        return lengths;
+    }
+
     public static SymmetricAlgorithm Configure(
         SymmetricAlgorithm algorithm, byte[] key, byte[] iv, int blockSize, CipherMode mode, int feedbackBytes, PaddingMode padding)
     {

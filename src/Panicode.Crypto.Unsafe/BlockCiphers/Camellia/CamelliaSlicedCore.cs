@@ -49,7 +49,7 @@ internal enum CamelliaSBoxUnit
 /// fewer than 3 (GFNI) or 7 (AES-NI) blocks use the lookup tables.
 /// </para>
 /// </summary>
-internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
+internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, ICtrBatchCore
 {
     // From tools/camellia-gfni/derive.py (CamelliaGfniRounds uses them too). GFNI matrix qwords: result bit i = parity(byte [7 - i] & x) ^ constant bit i.
     internal const ulong PreS123 = 0x3E8AD8B52D81A4C5;   // A = phi·M·f (s1, s2, s3)
@@ -153,6 +153,26 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         }
     }
 
+    // CTR (the ICtrBatchCore capability): the counter blocks go through the whole batches as their input, the data is
+    // XORed in as each batch is stored; a tail of fewer than 16 blocks is left to Ctr (one padded batch or the serial core).
+    int ICtrBatchCore.EncryptXor(ReadOnlySpan<byte> counterBlocks, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        int blocks = source.Length / 16;
+        if (blocks < SlicedLanes128.Blocks)
+        {
+            return 0;
+        }
+
+        Vector128<byte>[] keys = BroadcastKeys(ref _encryptionKeys, reverse: false);
+        fixed (byte* ctr = counterBlocks)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* k = keys)
+        {
+            return 16 * Wide<XoredIntoData>(ctr, src, dst, blocks, k, keys.Length / 8);
+        }
+    }
+
     // CBC encryption is serial (the ICbcEncryptor capability): one block at a time, which the serial core does
     // without batching overhead.
     public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination) =>
@@ -200,17 +220,36 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
                 return 16 * Narrow<AesNiSBoxes>(src, dst, blocks, k, keyCount);
             }
 
-            int done = s_gfniWidth == 512 ? Batches<SlicedLanes512, GfniSBoxes512, Vector512<byte>>(src, dst, blocks, k, keyCount) : 0;
-            done += s_gfniWidth >= 256 ? Batches<SlicedLanes256, GfniSBoxes256, Vector256<byte>>(src + (16 * done), dst + (16 * done), blocks - done, k, keyCount) : 0;
+            int done = Wide<Stored>(src, null, dst, blocks, k, keyCount);
             return 16 * (done + Narrow<GfniSBoxes128>(src + (16 * done), dst + (16 * done), blocks - done, k, keyCount));
         }
     }
+
+    /// <summary>
+    /// Whole batches at the widths this process has (512, 256, then 128 bits; 16-block batches with AES-NI s-boxes) of
+    /// the blocks at <paramref name="src"/>, each batch XORed with the blocks at <paramref name="data"/> as it is stored
+    /// unless that is null; returns the blocks done.
+    /// </summary>
+    private int Wide<TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* k, int keyCount)
+        where TOutput : struct, IBatchOutput
+    {
+        if (_unit == CamelliaSBoxUnit.AesNi)
+        {
+            return Batches<SlicedLanes128, AesNiSBoxes, Vector128<byte>, TOutput>(src, data, dst, blocks, k, keyCount);
+        }
+
+        int done = s_gfniWidth == 512 ? Batches<SlicedLanes512, GfniSBoxes512, Vector512<byte>, TOutput>(src, data, dst, blocks, k, keyCount) : 0;
+        done += s_gfniWidth >= 256 ? Batches<SlicedLanes256, GfniSBoxes256, Vector256<byte>, TOutput>(src + (16 * done), Offset(data, done), dst + (16 * done), blocks - done, k, keyCount) : 0;
+        return done + Batches<SlicedLanes128, GfniSBoxes128, Vector128<byte>, TOutput>(src + (16 * done), Offset(data, done), dst + (16 * done), blocks - done, k, keyCount);
+    }
+
+    private static byte* Offset(byte* data, int blocks) => data == null ? null : data + (16 * blocks);
 
     /// <summary>16-block batches, then a tail of MinPadded blocks or more through one zero-padded batch; returns the blocks done.</summary>
     private static int Narrow<TSBoxes>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
         where TSBoxes : struct, ISBoxes<Vector128<byte>>
     {
-        int done = Batches<SlicedLanes128, TSBoxes, Vector128<byte>>(src, dst, blocks, keys, keyCount);
+        int done = Batches<SlicedLanes128, TSBoxes, Vector128<byte>, Stored>(src, null, dst, blocks, keys, keyCount);
         int rest = blocks - done;
         if (rest < TSBoxes.MinPadded)
         {
@@ -221,7 +260,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         fixed (byte* b = buffer)
         {
             new ReadOnlySpan<byte>(src + (16 * done), 16 * rest).CopyTo(buffer);
-            Batch<SlicedLanes128, TSBoxes, Vector128<byte>>(b, b, keys, keyCount);
+            Batch<SlicedLanes128, TSBoxes, Vector128<byte>, Stored>(b, null, b, keys, keyCount);
             buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * done), 16 * rest));
         }
 
@@ -229,16 +268,17 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         return blocks;
     }
 
-    /// <summary>Whole batches; returns the number of blocks done.</summary>
-    private static int Batches<TLanes, TSBoxes, TV>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
+    /// <summary>Whole batches (each XORed with <paramref name="data"/> as it is stored, unless null); returns the number of blocks done.</summary>
+    private static int Batches<TLanes, TSBoxes, TV, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int keyCount)
         where TLanes : struct, ISlicedLanes<TV>
         where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
+        where TOutput : struct, IBatchOutput
     {
         int batches = blocks / TLanes.Blocks;
         for (int i = 0; i < batches; i++)
         {
-            Batch<TLanes, TSBoxes, TV>(src + (i * 16 * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, keyCount);
+            Batch<TLanes, TSBoxes, TV, TOutput>(src + (i * 16 * TLanes.Blocks), Offset(data, i * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, keyCount);
         }
 
         return batches * TLanes.Blocks;
@@ -246,10 +286,11 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
 
     // Subkey layout as in CamelliaCore: kw1, kw2, six round keys, ke pair, six, ke pair, six, [ke pair, six,] kw3, kw4;
     // eight vectors each. s0..s7 is D1 (t1..t8 of its F input), s8..s15 is D2; all stay in registers.
-    private static void Batch<TLanes, TSBoxes, TV>(byte* src, byte* dst, Vector128<byte>* keys, int keyCount)
+    private static void Batch<TLanes, TSBoxes, TV, TOutput>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int keyCount)
         where TLanes : struct, ISlicedLanes<TV>
         where TSBoxes : struct, ISBoxes<TV>
         where TV : unmanaged
+        where TOutput : struct, IBatchOutput
     {
         SlicedLanes.LoadTransposed<TLanes, TV>(
             src, out TV s0, out TV s1, out TV s2, out TV s3, out TV s4, out TV s5, out TV s6, out TV s7,
@@ -283,7 +324,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor
         // C = (D2 ^ kw3) || (D1 ^ kw4): whiten, then transpose back with the halves swapped.
         Whiten<TLanes, TV>(ref s8, ref s9, ref s10, ref s11, ref s12, ref s13, ref s14, ref s15, k);
         Whiten<TLanes, TV>(ref s0, ref s1, ref s2, ref s3, ref s4, ref s5, ref s6, ref s7, k + 8);
-        SlicedLanes.StoreTransposed<TLanes, TV>(dst, s8, s9, s10, s11, s12, s13, s14, s15, s0, s1, s2, s3, s4, s5, s6, s7);
+        TOutput.Store<TLanes, TV>(dst, data, s8, s9, s10, s11, s12, s13, s14, s15, s0, s1, s2, s3, s4, s5, s6, s7);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

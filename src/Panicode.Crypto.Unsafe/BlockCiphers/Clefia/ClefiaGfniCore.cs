@@ -31,7 +31,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Clefia;
 /// and is not constant-time.
 /// </para>
 /// </summary>
-internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
+internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBatchCore
 {
     // From tools/clefia-gfni/derive.py. GFNI matrix qwords: result bit i = parity(byte [7 - i] & x) ^ constant bit i.
     private const ulong PreS1 = 0x23E49A7A821EF048;     // A = phi F (f's linear part mapped into the AES field)
@@ -84,6 +84,24 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
 
     protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Decryption>(source, destination);
 
+    // CTR (the ICtrBatchCore capability): the counter blocks go through the whole batches as their input, the data is
+    // XORed in as each batch is stored; a tail of fewer than 16 blocks is left to Ctr (one padded batch or the portable core).
+    int ICtrBatchCore.EncryptXor(ReadOnlySpan<byte> counterBlocks, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (source.Length < 16 * SlicedLanes128.Blocks)
+        {
+            return 0;
+        }
+
+        fixed (byte* ctr = counterBlocks)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* k = BroadcastKeys())
+        {
+            return 16 * Wide<Encryption, XoredIntoData>(ctr, src, dst, source.Length / 16, k, Rounds);
+        }
+    }
+
     // CBC encryption is serial (the ICbcEncryptor capability): one block at a time, which the portable core does
     // without batching overhead.
     public void EncryptCbc(Span<byte> chain, ReadOnlySpan<byte> source, Span<byte> destination) =>
@@ -105,16 +123,13 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
         int done = 0;
         if (source.Length >= 16 * FewestPaddedBlocks)
         {
-            Vector128<byte>[] keys = Volatile.Read(ref _keys) ?? LazySchedule.Publish(ref _keys, Broadcast(_portable.Schedule));
             fixed (byte* src = source)
             fixed (byte* dst = destination)
-            fixed (Vector128<byte>* k = keys)
+            fixed (Vector128<byte>* k = BroadcastKeys())
             {
                 int blocks = source.Length / 16;
-                int rounds = (_portable.Schedule.Length - 4) / 2;
-                int n = s_width == 512 ? Batches<SlicedLanes512, Vector512<byte>, TDirection>(src, dst, blocks, k, rounds) : 0;
-                n += s_width >= 256 ? Batches<SlicedLanes256, Vector256<byte>, TDirection>(src + (16 * n), dst + (16 * n), blocks - n, k, rounds) : 0;
-                n += Batches<SlicedLanes128, Vector128<byte>, TDirection>(src + (16 * n), dst + (16 * n), blocks - n, k, rounds);
+                int rounds = Rounds;
+                int n = Wide<TDirection, Stored>(src, null, dst, blocks, k, rounds);
                 int rest = blocks - n;
                 if (rest >= FewestPaddedBlocks)
                 {
@@ -122,7 +137,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
                     fixed (byte* b = buffer)
                     {
                         new ReadOnlySpan<byte>(src + (16 * n), 16 * rest).CopyTo(buffer);
-                        Batch<SlicedLanes128, Vector128<byte>, TDirection>(b, b, k, rounds);
+                        Batch<SlicedLanes128, Vector128<byte>, TDirection, Stored>(b, null, b, k, rounds);
                         buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * n), 16 * rest));
                     }
 
@@ -147,6 +162,26 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
         }
     }
 
+    private int Rounds => (_portable.Schedule.Length - 4) / 2;
+
+    // The broadcast key bytes, built at the first batch (one instance may serve several threads: LazySchedule).
+    private Vector128<byte>[] BroadcastKeys() => Volatile.Read(ref _keys) ?? LazySchedule.Publish(ref _keys, Broadcast(_portable.Schedule));
+
+    /// <summary>
+    /// Whole batches at the widths this process has (512, 256, then 128 bits), each XORed with the blocks at
+    /// <paramref name="data"/> as it is stored unless that is null; returns the blocks done.
+    /// </summary>
+    private static int Wide<TDirection, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* k, int rounds)
+        where TDirection : struct, IDirection
+        where TOutput : struct, IBatchOutput
+    {
+        int n = s_width == 512 ? Batches<SlicedLanes512, Vector512<byte>, TDirection, TOutput>(src, data, dst, blocks, k, rounds) : 0;
+        n += s_width >= 256 ? Batches<SlicedLanes256, Vector256<byte>, TDirection, TOutput>(src + (16 * n), Offset(data, n), dst + (16 * n), blocks - n, k, rounds) : 0;
+        return n + Batches<SlicedLanes128, Vector128<byte>, TDirection, TOutput>(src + (16 * n), Offset(data, n), dst + (16 * n), blocks - n, k, rounds);
+    }
+
+    private static byte* Offset(byte* data, int blocks) => data == null ? null : data + (16 * blocks);
+
     private static Vector128<byte>[] Broadcast(ReadOnlySpan<uint> schedule)
     {
         Vector128<byte>[] broadcast = new Vector128<byte>[4 * schedule.Length];
@@ -160,15 +195,16 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
 
     // Optimized from the first call: the generic batch code runs at a few MB/s before tiering reaches it.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static int Batches<TLanes, TV, TDirection>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    private static int Batches<TLanes, TV, TDirection, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
         where TDirection : struct, IDirection
+        where TOutput : struct, IBatchOutput
     {
         int batches = blocks / TLanes.Blocks;
         for (int i = 0; i < batches; i++)
         {
-            Batch<TLanes, TV, TDirection>(src + (i * 16 * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, rounds);
+            Batch<TLanes, TV, TDirection, TOutput>(src + (i * 16 * TLanes.Blocks), Offset(data, i * TLanes.Blocks), dst + (i * 16 * TLanes.Blocks), keys, rounds);
         }
 
         return batches * TLanes.Blocks;
@@ -177,27 +213,30 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
     // One direction per method: in one method the JIT spent its inlining budget on the first direction's F calls and
     // called F (and S0, S1) out of line in the other, which made decryption ten times slower than encryption.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Batch<TLanes, TV, TDirection>(byte* src, byte* dst, Vector128<byte>* keys, int rounds)
+    private static void Batch<TLanes, TV, TDirection, TOutput>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
         where TDirection : struct, IDirection
+        where TOutput : struct, IBatchOutput
     {
         if (default(TDirection).Decrypt)
         {
+            Debug.Assert(!TOutput.XorData);   // CTR encrypts only
             DecryptBatch<TLanes, TV>(src, dst, keys, rounds);
         }
         else
         {
-            EncryptBatch<TLanes, TV>(src, dst, keys, rounds);
+            EncryptBatch<TLanes, TV, TOutput>(src, data, dst, keys, rounds);
         }
     }
 
     // Registers x0..x3 hold T0 (most significant byte first), x4..x7 T1, x8..x11 T2, x12..x15 T3; keys[4 w + j] is
     // byte j of key word w (WK0..WK3, then RK_0..).
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void EncryptBatch<TLanes, TV>(byte* src, byte* dst, Vector128<byte>* keys, int rounds)
+    private static void EncryptBatch<TLanes, TV, TOutput>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
+        where TOutput : struct, IBatchOutput
     {
         SlicedLanes.LoadTransposed<TLanes, TV>(
             src, out TV x0, out TV x1, out TV x2, out TV x3, out TV x4, out TV x5, out TV x6, out TV x7,
@@ -223,7 +262,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor
         // GFN Step 3 (Y = T3 | T0 | T1 | T2) and §5.1 Step 3 (T1 ^= WK2, T3 ^= WK3), written as the new order.
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x0, ref x1, ref x2, ref x3, keys + 8);
         SlicedLanes.XorKeyWord<TLanes, TV>(ref x8, ref x9, ref x10, ref x11, keys + 12);
-        SlicedLanes.StoreTransposed<TLanes, TV>(dst, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
+        TOutput.Store<TLanes, TV>(dst, data, x12, x13, x14, x15, x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]

@@ -4,6 +4,7 @@ using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
+using Panicode.Crypto.Modes;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
@@ -26,7 +27,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// further on. For every (r, j) the two sources sit at the same position of opposite halves, which is
 /// why one blend (and its mirror) followed by one common shuffle suffices (likewise for decryption).
 /// </remarks>
-internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
+internal sealed unsafe class RijndaelAesNi256Core : AesNiCore, ICtrBatchCore
 {
     public RijndaelAesNi256Core(ReadOnlySpan<byte> key)
         : base(key, 32)
@@ -38,10 +39,25 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
     public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported && Sse41.IsSupported;
 
     protected override void Encrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds) =>
-        Transform<AesNiEncryption>(src, dst, blocks, keys, rounds);
+        Transform<AesNiEncryption>(src, null, dst, blocks, keys, rounds);
 
     protected override void Decrypt(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds) =>
-        Transform<AesNiDecryption>(src, dst, blocks, keys, rounds);
+        Transform<AesNiDecryption>(src, null, dst, blocks, keys, rounds);
+
+    // CTR (the ICtrBatchCore capability): the counter blocks are the batches' input, and the data is XORed into the last
+    // round's keys (AESENCLAST ends by XORing its key), so the keystream never reaches memory.
+    int ICtrBatchCore.EncryptXor(ReadOnlySpan<byte> counterBlocks, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* ctr = counterBlocks)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = EncryptionKeys)
+        {
+            Transform<AesNiEncryption>(ctr, src, dst, source.Length / 32, keys, Rounds);
+        }
+
+        return source.Length;
+    }
 
     protected override void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
     {
@@ -69,9 +85,13 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
         Sse2.Store(chain + 16, b);
     }
 
-    private static void Transform<TDirection>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    // ECB (data null), or CTR encryption: src holds the counter blocks and each output block is XORed with the block
+    // of data at the same offset, folded into the last round's keys. In place (data == dst) is safe: block i's data is
+    // loaded in its last round, just before block i is stored.
+    private static void Transform<TDirection>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TDirection : struct, IAesNiDirection
     {
+        bool xor = data != null;   // data advances with dst below; it is read only when xor
         Vector128<byte> first0 = keys[0];
         Vector128<byte> first1 = keys[1];
         Vector128<byte> last0 = keys[2 * rounds];
@@ -80,7 +100,7 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
         // blend, shuffle, AESENC (about 6 cycles), so four blocks leave the AES units idle part of the time.
         if (Avx512F.IsSupported)
         {
-            for (; blocks >= 8; blocks -= 8, src += 256, dst += 256)
+            for (; blocks >= 8; blocks -= 8, src += 256, data += 256, dst += 256)
             {
                 Vector128<byte> a0 = Sse2.LoadVector128(src) ^ first0, b0 = Sse2.LoadVector128(src + 16) ^ first1;
                 Vector128<byte> a1 = Sse2.LoadVector128(src + 32) ^ first0, b1 = Sse2.LoadVector128(src + 48) ^ first1;
@@ -104,18 +124,18 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
                     Round<TDirection>(ref a7, ref b7, k0, k1);
                 }
 
-                LastRound<TDirection>(dst, a0, b0, last0, last1);
-                LastRound<TDirection>(dst + 32, a1, b1, last0, last1);
-                LastRound<TDirection>(dst + 64, a2, b2, last0, last1);
-                LastRound<TDirection>(dst + 96, a3, b3, last0, last1);
-                LastRound<TDirection>(dst + 128, a4, b4, last0, last1);
-                LastRound<TDirection>(dst + 160, a5, b5, last0, last1);
-                LastRound<TDirection>(dst + 192, a6, b6, last0, last1);
-                LastRound<TDirection>(dst + 224, a7, b7, last0, last1);
+                LastRound<TDirection>(dst, xor, data, a0, b0, last0, last1);
+                LastRound<TDirection>(dst + 32, xor, data + 32, a1, b1, last0, last1);
+                LastRound<TDirection>(dst + 64, xor, data + 64, a2, b2, last0, last1);
+                LastRound<TDirection>(dst + 96, xor, data + 96, a3, b3, last0, last1);
+                LastRound<TDirection>(dst + 128, xor, data + 128, a4, b4, last0, last1);
+                LastRound<TDirection>(dst + 160, xor, data + 160, a5, b5, last0, last1);
+                LastRound<TDirection>(dst + 192, xor, data + 192, a6, b6, last0, last1);
+                LastRound<TDirection>(dst + 224, xor, data + 224, a7, b7, last0, last1);
             }
         }
 
-        for (; blocks >= 4; blocks -= 4, src += 128, dst += 128)
+        for (; blocks >= 4; blocks -= 4, src += 128, data += 128, dst += 128)
         {
             Vector128<byte> a0 = Sse2.LoadVector128(src) ^ first0;
             Vector128<byte> b0 = Sse2.LoadVector128(src + 16) ^ first1;
@@ -135,13 +155,13 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
                 Round<TDirection>(ref a3, ref b3, k0, k1);
             }
 
-            LastRound<TDirection>(dst, a0, b0, last0, last1);
-            LastRound<TDirection>(dst + 32, a1, b1, last0, last1);
-            LastRound<TDirection>(dst + 64, a2, b2, last0, last1);
-            LastRound<TDirection>(dst + 96, a3, b3, last0, last1);
+            LastRound<TDirection>(dst, xor, data, a0, b0, last0, last1);
+            LastRound<TDirection>(dst + 32, xor, data + 32, a1, b1, last0, last1);
+            LastRound<TDirection>(dst + 64, xor, data + 64, a2, b2, last0, last1);
+            LastRound<TDirection>(dst + 96, xor, data + 96, a3, b3, last0, last1);
         }
 
-        for (; blocks > 0; blocks--, src += 32, dst += 32)
+        for (; blocks > 0; blocks--, src += 32, data += 32, dst += 32)
         {
             Vector128<byte> a = Sse2.LoadVector128(src) ^ first0;
             Vector128<byte> b = Sse2.LoadVector128(src + 16) ^ first1;
@@ -150,7 +170,7 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
                 Round<TDirection>(ref a, ref b, keys[2 * round], keys[(2 * round) + 1]);
             }
 
-            LastRound<TDirection>(dst, a, b, last0, last1);
+            LastRound<TDirection>(dst, xor, data, a, b, last0, last1);
         }
     }
 
@@ -165,9 +185,15 @@ internal sealed unsafe class RijndaelAesNi256Core : AesNiCore
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LastRound<TDirection>(byte* dst, Vector128<byte> a, Vector128<byte> b, Vector128<byte> k0, Vector128<byte> k1)
+    private static void LastRound<TDirection>(byte* dst, bool xor, byte* data, Vector128<byte> a, Vector128<byte> b, Vector128<byte> k0, Vector128<byte> k1)
         where TDirection : struct, IAesNiDirection
     {
+        if (xor)
+        {
+            k0 ^= Sse2.LoadVector128(data);
+            k1 ^= Sse2.LoadVector128(data + 16);
+        }
+
         (Vector128<byte> x, Vector128<byte> y) = Final<TDirection>(a, b, k0, k1);
         Sse2.Store(dst, x);
         Sse2.Store(dst + 16, y);

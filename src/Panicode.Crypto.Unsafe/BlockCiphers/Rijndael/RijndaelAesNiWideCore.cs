@@ -5,6 +5,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.BlockCiphers.Rijndael;
+using Panicode.Crypto.Modes;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
@@ -25,7 +26,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// always below Nb), so padding never reaches the Nb real columns; AddRoundKey adds zero to padding, MixColumns and
 /// SubBytes stay within a column, and the partial loads and stores touch exactly 4 Nb bytes per block.
 /// </remarks>
-internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
+internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore, ICtrBatchCore
 {
     // Per Nb (index nb - 5): four encryption masks (half 0 from half 0, half 0 from half 1, half 1 from half 0,
     // half 1 from half 1), then the four decryption masks.
@@ -49,9 +50,9 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
         {
             switch (_nb)
             {
-                case 5: Transform<AesNiEncryption, FourByteHalf>(src, dst, blocks, keys, rounds, masks); break;
-                case 6: Transform<AesNiEncryption, EightByteHalf>(src, dst, blocks, keys, rounds, masks); break;
-                default: Transform<AesNiEncryption, TwelveByteHalf>(src, dst, blocks, keys, rounds, masks); break;
+                case 5: Transform<AesNiEncryption, FourByteHalf>(src, null, dst, blocks, keys, rounds, masks); break;
+                case 6: Transform<AesNiEncryption, EightByteHalf>(src, null, dst, blocks, keys, rounds, masks); break;
+                default: Transform<AesNiEncryption, TwelveByteHalf>(src, null, dst, blocks, keys, rounds, masks); break;
             }
         }
     }
@@ -62,11 +63,33 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
         {
             switch (_nb)
             {
-                case 5: Transform<AesNiDecryption, FourByteHalf>(src, dst, blocks, keys, rounds, masks + 4); break;
-                case 6: Transform<AesNiDecryption, EightByteHalf>(src, dst, blocks, keys, rounds, masks + 4); break;
-                default: Transform<AesNiDecryption, TwelveByteHalf>(src, dst, blocks, keys, rounds, masks + 4); break;
+                case 5: Transform<AesNiDecryption, FourByteHalf>(src, null, dst, blocks, keys, rounds, masks + 4); break;
+                case 6: Transform<AesNiDecryption, EightByteHalf>(src, null, dst, blocks, keys, rounds, masks + 4); break;
+                default: Transform<AesNiDecryption, TwelveByteHalf>(src, null, dst, blocks, keys, rounds, masks + 4); break;
             }
         }
+    }
+
+    // CTR (the ICtrBatchCore capability): the counter blocks are the batches' input, and the data is XORed into the last
+    // round's keys (AESENCLAST ends by XORing its key), so the keystream never reaches memory.
+    int ICtrBatchCore.EncryptXor(ReadOnlySpan<byte> counterBlocks, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* ctr = counterBlocks)
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = EncryptionKeys)
+        fixed (Vector128<byte>* masks = s_masks[_nb - 5])
+        {
+            int blocks = source.Length / BlockSize;
+            switch (_nb)
+            {
+                case 5: Transform<AesNiEncryption, FourByteHalf>(ctr, src, dst, blocks, keys, Rounds, masks); break;
+                case 6: Transform<AesNiEncryption, EightByteHalf>(ctr, src, dst, blocks, keys, Rounds, masks); break;
+                default: Transform<AesNiEncryption, TwelveByteHalf>(ctr, src, dst, blocks, keys, Rounds, masks); break;
+            }
+        }
+
+        return source.Length;
     }
 
     protected override void EncryptCbc(byte* chain, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
@@ -82,10 +105,14 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
         }
     }
 
-    private static void Transform<TDirection, THalf>(byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<byte>* masks)
+    // ECB (data null), or CTR encryption: src holds the counter blocks and each output block is XORed with the block
+    // of data at the same offset, folded into the last round's keys. In place (data == dst) is safe: block i's data is
+    // loaded in its last round, just before block i is stored, and no store reaches another block.
+    private static void Transform<TDirection, THalf>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<byte>* masks)
         where TDirection : struct, IAesNiDirection
         where THalf : struct, ISecondHalf
     {
+        bool xor = data != null;   // data advances with dst below; it is read only when xor
         int stride = 16 + default(THalf).Bytes;
         Vector128<byte> m00 = masks[0], m01 = masks[1], m10 = masks[2], m11 = masks[3];
         Vector128<byte> first0 = keys[0], first1 = keys[1];
@@ -94,7 +121,7 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
         // chain of shuffles, OR and AESENC is too long for four blocks to keep the AES units busy).
         if (Avx512F.IsSupported)
         {
-            for (; blocks >= 8; blocks -= 8, src += 8 * stride, dst += 8 * stride)
+            for (; blocks >= 8; blocks -= 8, src += 8 * stride, data += 8 * stride, dst += 8 * stride)
             {
                 Vector128<byte> a0 = Sse2.LoadVector128(src) ^ first0, b0 = default(THalf).Load(src + 16) ^ first1;
                 Vector128<byte> a1 = Sse2.LoadVector128(src + stride) ^ first0, b1 = default(THalf).Load(src + stride + 16) ^ first1;
@@ -119,18 +146,18 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
                 }
 
                 // Stores in block order: in place, block i's bytes are all loaded above before any store.
-                LastRound<TDirection, THalf>(dst, a0, b0, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + stride, a1, b1, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + (2 * stride), a2, b2, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + (3 * stride), a3, b3, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + (4 * stride), a4, b4, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + (5 * stride), a5, b5, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + (6 * stride), a6, b6, last0, last1, m00, m01, m10, m11);
-                LastRound<TDirection, THalf>(dst + (7 * stride), a7, b7, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst, xor, data, a0, b0, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + stride, xor, data + stride, a1, b1, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + (2 * stride), xor, data + (2 * stride), a2, b2, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + (3 * stride), xor, data + (3 * stride), a3, b3, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + (4 * stride), xor, data + (4 * stride), a4, b4, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + (5 * stride), xor, data + (5 * stride), a5, b5, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + (6 * stride), xor, data + (6 * stride), a6, b6, last0, last1, m00, m01, m10, m11);
+                LastRound<TDirection, THalf>(dst + (7 * stride), xor, data + (7 * stride), a7, b7, last0, last1, m00, m01, m10, m11);
             }
         }
 
-        for (; blocks >= 4; blocks -= 4, src += 4 * stride, dst += 4 * stride)
+        for (; blocks >= 4; blocks -= 4, src += 4 * stride, data += 4 * stride, dst += 4 * stride)
         {
             Vector128<byte> a0 = Sse2.LoadVector128(src) ^ first0;
             Vector128<byte> b0 = default(THalf).Load(src + 16) ^ first1;
@@ -150,13 +177,13 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
                 Round<TDirection>(ref a3, ref b3, k0, k1, m00, m01, m10, m11);
             }
 
-            LastRound<TDirection, THalf>(dst, a0, b0, last0, last1, m00, m01, m10, m11);
-            LastRound<TDirection, THalf>(dst + stride, a1, b1, last0, last1, m00, m01, m10, m11);
-            LastRound<TDirection, THalf>(dst + (2 * stride), a2, b2, last0, last1, m00, m01, m10, m11);
-            LastRound<TDirection, THalf>(dst + (3 * stride), a3, b3, last0, last1, m00, m01, m10, m11);
+            LastRound<TDirection, THalf>(dst, xor, data, a0, b0, last0, last1, m00, m01, m10, m11);
+            LastRound<TDirection, THalf>(dst + stride, xor, data + stride, a1, b1, last0, last1, m00, m01, m10, m11);
+            LastRound<TDirection, THalf>(dst + (2 * stride), xor, data + (2 * stride), a2, b2, last0, last1, m00, m01, m10, m11);
+            LastRound<TDirection, THalf>(dst + (3 * stride), xor, data + (3 * stride), a3, b3, last0, last1, m00, m01, m10, m11);
         }
 
-        for (; blocks > 0; blocks--, src += stride, dst += stride)
+        for (; blocks > 0; blocks--, src += stride, data += stride, dst += stride)
         {
             Vector128<byte> a = Sse2.LoadVector128(src) ^ first0;
             Vector128<byte> b = default(THalf).Load(src + 16) ^ first1;
@@ -165,7 +192,7 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
                 Round<TDirection>(ref a, ref b, keys[2 * round], keys[(2 * round) + 1], m00, m01, m10, m11);
             }
 
-            LastRound<TDirection, THalf>(dst, a, b, last0, last1, m00, m01, m10, m11);
+            LastRound<TDirection, THalf>(dst, xor, data, a, b, last0, last1, m00, m01, m10, m11);
         }
     }
 
@@ -211,11 +238,17 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void LastRound<TDirection, THalf>(
-        byte* dst, Vector128<byte> a, Vector128<byte> b, Vector128<byte> k0, Vector128<byte> k1,
+        byte* dst, bool xor, byte* data, Vector128<byte> a, Vector128<byte> b, Vector128<byte> k0, Vector128<byte> k1,
         Vector128<byte> m00, Vector128<byte> m01, Vector128<byte> m10, Vector128<byte> m11)
         where TDirection : struct, IAesNiDirection
         where THalf : struct, ISecondHalf
     {
+        if (xor)
+        {
+            k0 ^= Sse2.LoadVector128(data);
+            k1 ^= default(THalf).Load(data + 16);
+        }
+
         (Vector128<byte> x, Vector128<byte> y) = Permute(a, b, m00, m01, m10, m11);
         Sse2.Store(dst, default(TDirection).Last(x, k0));
         default(THalf).Store(dst + 16, default(TDirection).Last(y, k1));

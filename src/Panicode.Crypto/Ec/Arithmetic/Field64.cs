@@ -176,12 +176,11 @@ internal static class Wide
 /// <summary>
 /// GF(p) in Montgomery form over the Montgomery layer's modulus (<see cref="Modulus"/>: p, -p^-1 mod 2^64, R and
 /// R^2 mod p) and its limb loops (<see cref="CiosKernel"/>, <see cref="Limbs64"/>), with written-out products for four
-/// and six limbs; Fermat inversion (constant time) and the layer's binary extended Euclid (public values).
+/// and six limbs; divstep inversion (constant time) and the layer's binary extended Euclid (public values).
 /// </summary>
 internal sealed class Field64
 {
     private readonly Modulus _m;
-    private readonly ulong[] _pMinus2;
     private readonly ulong[] _r3;   // R^3 mod p: Mul((a R)^-1, R3) = a^-1 R
     private readonly Field6 _six;   // the written-out six-limb Montgomery arithmetic, same R = 2^384, when N = 6
 
@@ -191,10 +190,6 @@ internal sealed class Field64
         N = _m.Limbs;
         Bits = _m.Bits;
         ByteLength = (Bits + 7) / 8;
-        _pMinus2 = (ulong[])_m.N.Clone();
-        ulong[] two = new ulong[N];
-        two[0] = 2;
-        Limbs64.Sub(_pMinus2, _pMinus2, two);
         if (N == 6)
         {
             _six = new Field6(CurveParameters.ToInteger(modulusBigEndian));
@@ -332,38 +327,10 @@ internal sealed class Field64
     }
 
     /// <summary>
-    /// r = a^(p-2) = a^-1 (Fermat), 0 for a = 0. The exponent is public, so a fixed 4-bit window over its bits may
-    /// index the table of a^0..a^15 directly; the sequence of multiplications is the same for every a.
+    /// r = a^-1 (Montgomery form in and out; 0 for a = 0) in constant time by divsteps (<see cref="DivstepInverse"/>):
+    /// the plain inverse of the limbs a R is a^-1 R^-1, and the constant R^2 makes it a^-1 R.
     /// </summary>
-    [MethodImpl(Hot.Optimize)]
-    public void Invert(Span<ulong> r, ReadOnlySpan<ulong> a)
-    {
-        int n = N;
-        Span<ulong> table = stackalloc ulong[16 * n];
-        Span<ulong> acc = stackalloc ulong[n];
-        One.CopyTo(table.Slice(0, n));
-        a.CopyTo(table.Slice(n, n));
-        for (int i = 2; i < 16; i++)
-        {
-            Mul(table.Slice(i * n, n), table.Slice((i - 1) * n, n), a);
-        }
-
-        One.CopyTo(acc);
-        for (int w = ((Bits + 3) / 4) - 1; w >= 0; w--)
-        {
-            Sqr(acc, acc);
-            Sqr(acc, acc);
-            Sqr(acc, acc);
-            Sqr(acc, acc);
-            int bit = 4 * w;
-            int digit = (int)((_pMinus2[bit >> 6] >> (bit & 63)) & 0xF);
-            Mul(acc, acc, table.Slice(digit * n, n));
-        }
-
-        acc.CopyTo(r);
-        table.Clear();
-        acc.Clear();
-    }
+    public void Invert(Span<ulong> r, ReadOnlySpan<ulong> a) => DivstepInverse.Invert(_m, r, a, R2);
 
     /// <summary>
     /// r = a^-1 mod p for a public a given as plain limbs (r = 0 for a = 0), by the Montgomery layer's binary

@@ -57,7 +57,7 @@ internal sealed class ScalarField64 : PrimeField
         t.Clear();
     }
 
-    /// <summary>a^-1 by Fermat on the 64-bit limbs (Field64.Invert, constant time).</summary>
+    /// <summary>a^-1 by divsteps on the 64-bit limbs (Field64.Invert, constant time).</summary>
     public override void Invert(Span<uint> r, ReadOnlySpan<uint> a)
     {
         int n = _f.N;

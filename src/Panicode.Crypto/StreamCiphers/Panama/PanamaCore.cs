@@ -9,9 +9,10 @@ namespace Panicode.Crypto.StreamCiphers.Panama;
 /// </summary>
 internal sealed class PanamaCore : StreamCipherCore
 {
-    private readonly PanamaEngine _engine;
+    private readonly PanamaModule _engine;
 
-    public PanamaCore(bool bigEndian) => _engine = new PanamaEngine(bigEndian);
+    /// <param name="module">A new module of either flavour, in the byte order of the cipher.</param>
+    public PanamaCore(PanamaModule module) => _engine = module;
 
     public override int BlockBytes => PanamaSpec.BlockBytes;
 
@@ -32,10 +33,7 @@ internal sealed class PanamaCore : StreamCipherCore
     public override void XorBlocks(ReadOnlySpan<byte> input, Span<byte> output)
     {
         Debug.Assert(input.Length % PanamaSpec.BlockBytes == 0 && output.Length >= input.Length);
-        for (int i = 0; i < input.Length; i += PanamaSpec.BlockBytes)
-        {
-            _engine.Pull(input.Slice(i, PanamaSpec.BlockBytes), output.Slice(i, PanamaSpec.BlockBytes));
-        }
+        _engine.Pull(input, output);
     }
 
     public override void ClearState() => _engine.Clear();

@@ -6,13 +6,13 @@ using Panicode.Crypto.Internal;
 namespace Panicode.Crypto.StreamCiphers.Panama;
 
 /// <summary>
-/// The PANAMA module (Daemen and Clapp, FSE 1998, §3; MULTI-S01 specification §2.3.2): the 17-word state a, the
+/// The PANAMA module, Reference flavour (Daemen and Clapp, FSE 1998, §3; MULTI-S01 specification §2.3.2): the 17-word state a, the
 /// 32-stage buffer b (a circular array of 256 words, so λ's shift is an index step), Reset, Push and Pull. Words come
 /// from bytes little-endian (the reference implementation, Crypto++'s "Panama-LE") or big-endian ("Panama-BE", which
 /// MULTI-S01 §1.2 requires), read and written through <see cref="BinaryPrimitives"/>, so the result does not depend
 /// on the machine's byte order.
 /// </summary>
-internal sealed class PanamaEngine
+internal sealed class PanamaEngine : PanamaModule
 {
     private readonly uint[] _a = new uint[PanamaSpec.StateWords];
     private readonly uint[] _b = new uint[PanamaSpec.Stages * PanamaSpec.StageWords];
@@ -25,20 +25,17 @@ internal sealed class PanamaEngine
     // The array position of stage 0; stage j is at (_base + j) mod 32.
     private int _base;
 
-    public PanamaEngine(bool bigEndian) => _bigEndian = bigEndian;
+    public PanamaEngine(bool bigEndian)
+        : base(bigEndian) => _bigEndian = bigEndian;
 
-    public bool BigEndian => _bigEndian;
-
-    /// <summary>Reset mode: state and buffer zero.</summary>
-    public void Reset()
+    public override void Reset()
     {
         Array.Clear(_a, 0, _a.Length);
         Array.Clear(_b, 0, _b.Length);
         _base = 0;
     }
 
-    /// <summary>Push mode: one 32-byte input block, no output.</summary>
-    public void Push(ReadOnlySpan<byte> block)
+    public override void Push(ReadOnlySpan<byte> block)
     {
         Debug.Assert(block.Length == PanamaSpec.BlockBytes);
         for (int i = 0; i < PanamaSpec.StageWords; i++)
@@ -49,22 +46,23 @@ internal sealed class PanamaEngine
         Iterate(_word, pull: false);
     }
 
-    /// <summary>Pull mode without output (the blank pulls).</summary>
-    public void Pull() => Iterate(_word, pull: true);
+    public override void Pull() => Iterate(_word, pull: true);
 
-    /// <summary>Pull mode: the output z = (a9..a16) XOR-ed onto 32 bytes of input, then one iteration.</summary>
-    public void Pull(ReadOnlySpan<byte> input, Span<byte> output)
+    public override void Pull(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        Debug.Assert(input.Length == PanamaSpec.BlockBytes && output.Length >= PanamaSpec.BlockBytes);
-        for (int i = 0; i < PanamaSpec.StageWords; i++)
+        Debug.Assert(input.Length % PanamaSpec.BlockBytes == 0 && output.Length >= input.Length);
+        for (int block = 0; block < input.Length; block += PanamaSpec.BlockBytes)
         {
-            Store(output.Slice(4 * i), Load(input.Slice(4 * i)) ^ _a[9 + i]);
-        }
+            for (int i = 0; i < PanamaSpec.StageWords; i++)
+            {
+                Store(output.Slice(block + 4 * i), Load(input.Slice(block + 4 * i)) ^ _a[9 + i]);
+            }
 
-        Iterate(_word, pull: true);
+            Iterate(_word, pull: true);
+        }
     }
 
-    public void Clear()
+    public override void Clear()
     {
         Secret.Clear(_a);
         Secret.Clear(_b);
