@@ -27,8 +27,9 @@ internal static class DivstepInverse
         Debug.Assert(Limbs64.LessThan(a.Slice(0, n), m.N) == 1 && Limbs64.LessThan(c.Slice(0, n), m.N) == 1);
 
         // f and g are signed, two's complement in n + 1 limbs (|f|, |g| <= m never grow); d and e stay in [0, m).
-        // stackalloc bound: m.Limbs (n) <= Modulus.MaxLimbs = 256, 8 KiB; Modulus.FromBigEndian refuses longer moduli.
-        Span<ulong> buf = stackalloc ulong[(4 * n) + 2];
+        // stackalloc bound: the constant Modulus.MaxLimbs (256 limbs, about 8 KiB), sliced to this modulus; n <= MaxLimbs
+        // because Modulus.FromBigEndian refuses longer moduli, and the slice throws rather than overrun if it ever were not.
+        Span<ulong> buf = stackalloc ulong[(4 * Modulus.MaxLimbs) + 2].Slice(0, (4 * n) + 2);
         Span<ulong> f = buf.Slice(0, n + 1), g = buf.Slice(n + 1, n + 1);
         Span<ulong> d = buf.Slice(2 * (n + 1), n), e = buf.Slice((3 * n) + 2, n);
         m.N.CopyTo(f);
