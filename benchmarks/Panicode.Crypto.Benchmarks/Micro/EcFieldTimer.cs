@@ -67,26 +67,22 @@ public static unsafe class EcFieldTimer
         var f5 = new Field5(BigInteger.Parse("0D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27", NumberStyles.HexNumber));
         var f8 = new Field8(BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber));
         P521Field f9 = default;
-        for (int round = 0; round < 2; round++)
+        // Warm-up rounds with pauses: tier 0, the instrumented tier (dynamic PGO) and tier 1 are each reached after
+        // calls and a pause in which the background compilation runs.
+        for (int round = 0; round < 4; round++)
         {
-            // round 0 warms up (tier 0, then tier 1 compiled in the background during the pause); round 1 counts.
-            int calls = round == 0 ? 2000 : n;
-            if (round == 0)
-            {
-                Phases<Fe3, Field3>(f3, calls, mark: false);
-                Phases<Fe5, Field5>(f5, calls, mark: false);
-                Phases<Fe8, Field8>(f8, calls, mark: false);
-                Phases<Fe9, P521Field>(f9, calls, mark: false);
-                System.Threading.Thread.Sleep(3000);
-                continue;
-            }
-
-            GetPpid();
-            Phases<Fe3, Field3>(f3, calls, mark: true);
-            Phases<Fe5, Field5>(f5, calls, mark: true);
-            Phases<Fe8, Field8>(f8, calls, mark: true);
-            Phases<Fe9, P521Field>(f9, calls, mark: true);
+            Phases<Fe3, Field3>(f3, 2000, mark: false);
+            Phases<Fe5, Field5>(f5, 2000, mark: false);
+            Phases<Fe8, Field8>(f8, 2000, mark: false);
+            Phases<Fe9, P521Field>(f9, 2000, mark: false);
+            System.Threading.Thread.Sleep(1000);
         }
+
+        GetPpid();
+        Phases<Fe3, Field3>(f3, n, mark: true);
+        Phases<Fe5, Field5>(f5, n, mark: true);
+        Phases<Fe8, Field8>(f8, n, mark: true);
+        Phases<Fe9, P521Field>(f9, n, mark: true);
     }
 
     private static void Phases<TE, TF>(TF f, int n, bool mark)
