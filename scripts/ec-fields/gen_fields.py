@@ -16,7 +16,7 @@
 # One multiply-accumulate is one statement, Wide.MulAcc(a, b, ref lo, ref mid, ref hi) (inlined, the three words the
 # caller's locals, which the JIT keeps in registers), and a squaring column's doubled cross products one
 # Wide.AddDoubled; checked against the earlier spelt-out form by instruction counts and the JIT's code
-# (docs/benchmarks.md, "One multiply-accumulate").
+# (docs/benchmarks.md, "One multiply-accumulate per statement").
 import pathlib
 import sys
 

@@ -33,10 +33,11 @@ internal static class Wide
     }
 
     /// <summary>
-    /// (hi mid lo) += a * b: one multiply-accumulate of the product-scanning loops (the generated field structs), whose
-    /// column sum lives in three words. The caller keeps hi from wrapping (its column bounds); the high half of a product
-    /// is at most 2^64 - 2, so adding the low word's carry to it cannot wrap. Inlined with the words passed by
-    /// reference to the caller's locals, which stay in registers (docs/benchmarks.md, "One multiply-accumulate").
+    /// (hi mid lo) += a * b: one multiply-accumulate of the product-scanning loops (the generated field structs),
+    /// whose column sum lives in three words. The caller keeps hi from wrapping (its column bounds); the high half of a
+    /// product is at most 2^64 - 2, so adding the low word's carry to it cannot wrap. Inlined, the words passed by
+    /// reference are the caller's locals and stay in registers (docs/benchmarks.md, "One multiply-accumulate per
+    /// statement").
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void MulAcc(ulong a, ulong b, ref ulong lo, ref ulong mid, ref ulong hi)
