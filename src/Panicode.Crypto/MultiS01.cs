@@ -287,6 +287,8 @@ public sealed class MultiS01 : IDisposable
         private int _position = PanamaSpec.BlockBytes;
 
         /// <param name="module">A big-endian PANAMA module of the caller's flavour.</param>
+        /// <param name="key">K.</param>
+        /// <param name="deviation">Q.</param>
         public KeyStream(PanamaModule module, ReadOnlySpan<byte> key, ReadOnlySpan<byte> deviation)
         {
             Debug.Assert(module.BigEndian);
