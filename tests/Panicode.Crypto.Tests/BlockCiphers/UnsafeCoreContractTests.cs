@@ -86,7 +86,7 @@ public sealed class UnsafeCoreContractTests
         Random random = new(35);
         bool batches = family switch
         {
-            "Rijndael" => core.StartsWith("AesNi", StringComparison.Ordinal),
+            "Rijndael" => core.StartsWith("AesNi", StringComparison.Ordinal) || core.StartsWith("ArmAes", StringComparison.Ordinal),
             "Camellia" => core.StartsWith("Sliced", StringComparison.Ordinal),
             "Clefia" or "Hierocrypt3" => core == "Gfni",
             _ => false,
