@@ -7,29 +7,37 @@ using System.Runtime.Intrinsics.X86;
 namespace Panicode.Crypto.Unsafe.Aead;
 
 /// <summary>
-/// The powers of H a stitched GCM loop multiplies by, laid out for loads of one, two or four at a time: entry j (0..7)
-/// is H^(8-j), the power block j of an eight-block batch takes, so blocks j..j+k of the batch meet entries j..j+k in
-/// one 256- or 512-bit load. <see cref="Folded"/> holds the two 64-bit words of each entry XORed, in both lanes, for
-/// Karatsuba's middle product. The values are secret (functions of the key) and cleared by <see cref="Clear"/>.
+/// The powers of H a GCM loop multiplies by, laid out for loads of one, two or four at a time: of <c>n</c> powers
+/// (<see cref="Count"/> for the stitched AES loop, which absorbs eight blocks per reduction; more for a loop that
+/// absorbs more), entry j is H^(n-j), the power block j of an n-block batch takes, so blocks j..j+k of the batch meet
+/// entries j..j+k in one 256- or 512-bit load; the last eight entries are always H^8 .. H^1. <see cref="Folded"/> holds
+/// the two 64-bit words of each entry XORed, in both lanes, for Karatsuba's middle product. The values are secret
+/// (functions of the key) and cleared by <see cref="Clear"/>.
 /// </summary>
 internal sealed class ClmulPowers
 {
     public const int Count = GHashClmul.Aggregate;
 
-    public ClmulPowers(GHashClmul ghash)
+    public ClmulPowers(GHashClmul ghash, int count = Count)
     {
-        for (int j = 0; j < Count; j++)
+        Debug.Assert(count >= Count && count % Count == 0);
+        Descending = new Vector128<ulong>[count];
+        Folded = new Vector128<ulong>[count];
+        Vector128<ulong> power = ghash.Powers[0];
+        for (int k = 1; k <= count; k++)
         {
-            Descending[j] = ghash.Powers[Count - 1 - j];
-            Folded[j] = ghash.Folded[Count - 1 - j];
+            // H^k: the ones GHashClmul keeps, then one multiplication by H each.
+            power = k <= Count ? ghash.Powers[k - 1] : GHashClmul.Multiply(power, ghash.Powers[0]);
+            Descending[count - k] = power;
+            Folded[count - k] = Vector128.Create(power.GetElement(0) ^ power.GetElement(1));
         }
     }
 
-    /// <summary>H^8, H^7, ..., H^1.</summary>
-    public Vector128<ulong>[] Descending { get; } = new Vector128<ulong>[Count];
+    /// <summary>H^n, H^(n-1), ..., H^1.</summary>
+    public Vector128<ulong>[] Descending { get; }
 
     /// <summary>For each entry of <see cref="Descending"/>, its low and high words XORed, in both lanes.</summary>
-    public Vector128<ulong>[] Folded { get; } = new Vector128<ulong>[Count];
+    public Vector128<ulong>[] Folded { get; }
 
     public void Clear()
     {
@@ -46,7 +54,7 @@ internal sealed class ClmulPowers
 /// </summary>
 internal unsafe interface IClmulAccumulator
 {
-    /// <summary>How many steps absorb eight blocks (8, 4 or 2).</summary>
+    /// <summary>How many steps absorb eight blocks (8, 4 or 2); a batch of 8m blocks takes m times as many.</summary>
     int Steps { get; }
 
     /// <summary>Step 0: the first blocks at <paramref name="blocks"/>, block 0 XORed with <paramref name="y"/>.</summary>

@@ -13,9 +13,11 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// <summary>
 /// GCM's whole blocks (NIST SP 800-38D §6.4-§6.5) over any core that encrypts many blocks per call (the byte-sliced
 /// GFNI Camellia and CLEFIA, Hierocrypt-3, ...), with the carry-less multiplies of <see cref="IClmulAccumulator"/>:
-/// per chunk of 64 blocks, the counter blocks are made with vector adds and encrypted by one core call (the core's own
+/// per chunk of 128 blocks, the counter blocks are made with vector adds and encrypted by one core call (the core's own
 /// batches: 16 to 64 blocks in flight), then one pass XORs the keystream into the data and multiplies each group of
-/// eight ciphertext blocks by H^8 .. H^1 with one reduction, 2 or 4 blocks per instruction where VPCLMULQDQ has them.
+/// 32 ciphertext blocks by H^32 .. H^1 with one reduction, 2 or 4 blocks per instruction where VPCLMULQDQ has them.
+/// Only the first block of a group depends on the group before (through Y), so the multiplies of a group overlap the
+/// previous group's reduction; with eight blocks per reduction that chain, not the multiplies, set the pace.
 /// The ciphertext is hashed while it is in registers or L1, and nothing is read twice from memory but the keystream.
 /// <para>Unlike <see cref="AesNiGcm"/> the cipher's rounds and the multiplies do not share a loop: a byte-sliced core
 /// transposes whole batches, so its rounds cannot take one block's multiply beside them.</para>
@@ -24,8 +26,10 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// </summary>
 internal sealed unsafe class ClmulGcm : GcmBulk
 {
-    private const int Group = ClmulPowers.Count;
-    private const int ChunkBlocks = 64;
+    // Blocks per reduction: four eight-block batches.
+    private const int Group = 4 * ClmulPowers.Count;
+    // A multiple of Group, so only a message's last blocks take the short path.
+    private const int ChunkBlocks = 2 * Group;
 
     private readonly BlockCipher _core;
     private readonly ClmulPowers _powers;
@@ -35,7 +39,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
         Debug.Assert(core.BlockSize == 16 && IsSupported);
         Debug.Assert(width is 0 or 128 || (width == 256 && Clmul256.IsSupported) || (width == 512 && Clmul512.IsSupported));
         _core = core;
-        _powers = new ClmulPowers(ghash);
+        _powers = new ClmulPowers(ghash, Group);
         Width = width == 0 ? AesNiGcm.PreferredWidth : width;
     }
 
@@ -134,12 +138,20 @@ internal sealed unsafe class ClmulGcm : GcmBulk
     {
         if (n < Group)
         {
-            return Clmul128.Absorb(p, n, y, h, hf);
+            // A message's last blocks: eight at a time by H^8 .. H^1, the last eight powers.
+            const int Last = Group - ClmulPowers.Count;
+            for (; n > 0; n -= ClmulPowers.Count, p += 16 * ClmulPowers.Count)
+            {
+                y = Clmul128.Absorb(p, Math.Min(n, ClmulPowers.Count), y, h + Last, hf + Last);
+            }
+
+            return y;
         }
 
         TSum sum = default;
         sum.First(p, y, h, hf);
-        for (int step = 1; step < sum.Steps; step++)
+        int steps = sum.Steps * (Group / ClmulPowers.Count);
+        for (int step = 1; step < steps; step++)
         {
             sum.Next(p, step, h, hf);
         }

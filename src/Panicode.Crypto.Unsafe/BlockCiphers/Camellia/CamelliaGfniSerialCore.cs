@@ -51,17 +51,31 @@ internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
     private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
         where TDirection : struct, ICamelliaDirection
     {
-        int blocks = source.Length / 16;
-        int pairs = blocks & ~1;
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (ulong* k = _keys)
         {
-            CamelliaGfniRounds.Crypt<TwoBlocksInFlight, TDirection>(src, dst, pairs, k, _keys.Length);
-            if (pairs != blocks)
-            {
-                CamelliaGfniRounds.Crypt<OneBlockInFlight, TDirection>(src + (pairs * 16), dst + (pairs * 16), 1, k, _keys.Length);
-            }
+            CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _keys.Length);
+        }
+    }
+
+    /// <summary>
+    /// Whole blocks with a pinned encryption schedule (a <see cref="CamelliaSlicedCore"/> calls it for the blocks its
+    /// batches leave, with its own copy of the schedule): pairs through two lanes, an odd last block through one, and
+    /// a call with no pair makes no two-lane call at all.
+    /// </summary>
+    internal static void CryptBlocks<TDirection>(byte* src, byte* dst, int blocks, ulong* k, int keyCount)
+        where TDirection : struct, ICamelliaDirection
+    {
+        int pairs = blocks & ~1;
+        if (pairs != 0)
+        {
+            CamelliaGfniRounds.Crypt<TwoBlocksInFlight, TDirection>(src, dst, pairs, k, keyCount);
+        }
+
+        if (pairs != blocks)
+        {
+            CamelliaGfniRounds.Crypt<OneBlockInFlight, TDirection>(src + (pairs * 16), dst + (pairs * 16), 1, k, keyCount);
         }
     }
 

@@ -72,24 +72,36 @@ internal sealed unsafe class CamelliaPortableCore : BlockCipher, ICbcEncryptor
         }
     }
 
-    // Pairs of blocks go through two lanes; an odd last block through one (as both lanes it would cost the
-    // table lookups of two blocks: a one-block message took twice Reference's time).
     private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
         where TDirection : struct, ICamelliaDirection
     {
-        int blocks = source.Length / 16;
-        int pairs = blocks & ~1;
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (ulong* k = _keys)
         {
-            CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, TDirection>(
-                src, dst, pairs, k, _keys.Length, CamelliaRounds.Sp);
-            if (pairs != blocks)
-            {
-                CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, TDirection>(
-                    src + (pairs * 16), dst + (pairs * 16), 1, k, _keys.Length, CamelliaRounds.Sp);
-            }
+            CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _keys.Length);
+        }
+    }
+
+    /// <summary>
+    /// Whole blocks through the tables with a pinned encryption schedule (a <c>CamelliaSlicedCore</c> (.NET only) calls it
+    /// for the blocks its batches leave, with its own copy of the schedule). Pairs of blocks go through two lanes; an
+    /// odd last block through one (as both lanes it would cost the table lookups of two blocks: a one-block message
+    /// took twice Reference's time), and a call with no pair makes no two-lane call at all.
+    /// </summary>
+    internal static void CryptBlocks<TDirection>(byte* src, byte* dst, int blocks, ulong* k, int keyCount)
+        where TDirection : struct, ICamelliaDirection
+    {
+        int pairs = blocks & ~1;
+        if (pairs != 0)
+        {
+            CamelliaRounds.Crypt<PointerSpTables, CastBytes, TwoBlocksInFlight, TDirection>(src, dst, pairs, k, keyCount, CamelliaRounds.Sp);
+        }
+
+        if (pairs != blocks)
+        {
+            CamelliaRounds.Crypt<PointerSpTables, CastBytes, OneBlockInFlight, TDirection>(
+                src + (pairs * 16), dst + (pairs * 16), 1, k, keyCount, CamelliaRounds.Sp);
         }
     }
 

@@ -74,6 +74,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
     private readonly ICbcEncryptor _cbc;
     private readonly ulong[] _schedule;
     private readonly CamelliaSBoxUnit _unit;
+    private readonly bool _constantTime;
 
     // GFNI batches are as wide as the CPU allows: 512 bits (64 blocks, four 16-block lanes), then 256 (32 blocks),
     // then 128: each step up doubles the blocks per instruction (measurements in docs/benchmarks.md). What is left of a call runs through the narrower widths (CBC decryption between
@@ -99,6 +100,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
         Debug.Assert(IsSupported(unit));
         Debug.Assert(!constantTime || (unit == CamelliaSBoxUnit.Gfni && CamelliaGfniSerialCore.IsSupported));
         _unit = unit;
+        _constantTime = constantTime;
         if (constantTime)
         {
             CamelliaGfniSerialCore serial = new(key);
@@ -112,7 +114,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
     }
 
     /// <summary>True when no call of this instance does a table lookup (the constant-time form).</summary>
-    public bool IsConstantTime => _serial is CamelliaGfniSerialCore;
+    public bool IsConstantTime => _constantTime;
 
     /// <summary>The widest GFNI batch of this process in bits (512, 256 or 128); narrower widths take the remainders.</summary>
     public static int GfniWidth => s_gfniWidth;
@@ -138,7 +140,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
             : 0;
         if (done < source.Length)
         {
-            _serial.Encrypt(source.Slice(done), destination.Slice(done));
+            Serial<ForwardSchedule>(source.Slice(done), destination.Slice(done));
         }
     }
 
@@ -149,7 +151,28 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
             : 0;
         if (done < source.Length)
         {
-            _serial.Decrypt(source.Slice(done), destination.Slice(done));
+            Serial<BackwardSchedule>(source.Slice(done), destination.Slice(done));
+        }
+    }
+
+    // What the batches leave, straight into the serial core's rounds with this core's copy of the schedule: not through
+    // the serial core's public Encrypt/Decrypt, whose second argument check and virtual call made a one-block call of
+    // the Unsafe flavour slower than the Reference flavour's (docs/benchmarks.md).
+    private void Serial<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TDirection : struct, ICamelliaDirection
+    {
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (ulong* k = _schedule)
+        {
+            if (_constantTime)
+            {
+                CamelliaGfniSerialCore.CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _schedule.Length);
+            }
+            else
+            {
+                CamelliaPortableCore.CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _schedule.Length);
+            }
         }
     }
 
