@@ -29,6 +29,7 @@ internal static class UnsafeCores
         new Core("AesNi256", (key, _) => new RijndaelAesNi256Core(key), "aes ssse3 sse4_1", () => RijndaelAesNi256Core.IsSupported, new[] { 256 }),
         new Core("AesNiWide", (key, blockBytes) => new RijndaelAesNiWideCore(key, blockBytes), "aes ssse3 sse4_1", () => RijndaelAesNiWideCore.IsSupported, new[] { 160, 192, 224 }),
         new Core("ArmAes", (key, _) => new RijndaelArmAesCore(key), "asimd aes", () => RijndaelArmAesCore.IsSupported, new[] { 128 }),
+        new Core("ArmAesWide", (key, blockBytes) => new RijndaelArmAesWideCore(key, blockBytes), "asimd aes", () => RijndaelArmAesWideCore.IsSupported, new[] { 160, 192, 224, 256 }),
 #endif
         new Core("Portable", (key, blockBytes) => new RijndaelPortableCore(key, blockBytes)));
 
