@@ -4,7 +4,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.TripleDes;
 
 /// <summary>
 /// The Unsafe flavour of <see cref="TripleDesCipher"/>: the Reference assembly's modes, padding and transforms over
-/// <see cref="TripleDesPortableCore"/> (DES's S-boxes are no x86 instruction, so there is one core).
+/// the cores of <see cref="UnsafeCores.TripleDes"/>: the bitsliced batches of TripleDesBitslicedCore where the CPU has
+/// vector instructions, else <see cref="TripleDesPortableCore"/>.
 /// </summary>
 internal sealed class UnsafeTripleDes : TripleDesCipher
 {
