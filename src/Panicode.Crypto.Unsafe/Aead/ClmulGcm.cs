@@ -13,7 +13,7 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// <summary>
 /// GCM's whole blocks (NIST SP 800-38D §6.4-§6.5) over any core that encrypts many blocks per call (the byte-sliced
 /// GFNI Camellia and CLEFIA, Hierocrypt-3, ...), with the carry-less multiplies of <see cref="IClmulAccumulator"/>:
-/// per chunk of 128 blocks, the counter blocks are made with vector adds and encrypted by one core call (the core's own
+/// per chunk of 64 blocks, the counter blocks are made with vector adds and encrypted by one core call (the core's own
 /// batches: 16 to 64 blocks in flight), then one pass XORs the keystream into the data and multiplies each group of
 /// 32 ciphertext blocks by H^32 .. H^1 with one reduction, 2 or 4 blocks per instruction where VPCLMULQDQ has them.
 /// Only the first block of a group depends on the group before (through Y), so the multiplies of a group overlap the
