@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Globalization;
 using System.IO;
 using System.Linq;
 using System.Reflection;
@@ -141,6 +142,12 @@ public static class Program
             return 0;
         }
 
+        if (args.Contains("--ec-field-count"))
+        {
+            Micro.EcFieldTimer.Count(int.Parse(args[Array.IndexOf(args, "--ec-field-count") + 1], CultureInfo.InvariantCulture));
+            return 0;
+        }
+
         if (args.Contains("--ec-field"))
         {
             Micro.EcFieldTimer.Run();
@@ -220,6 +227,7 @@ public static class Program
             ("--ec-interleaved [curve ...]", "sign, verify, key generation and ECDH, every implementation interleaved; curves: " + string.Join(", ", Ec.CurveSpec.All) + " (default: all)"),
             ("--dsa [--full-job]", "DSA sign/verify at 2,048 and 3,072 bits (Unsafe, Reference, built-in, BouncyCastle), one ffdhe2048 agreement (Unsafe, Reference, BouncyCastle), and PSEC-KEM and ECIES-KEM on P-256 beside one ECDH (Unsafe, Reference)"),
             ("--rsa [--full-job]", "RSA sign/verify at 2,048-4,096 bits (Unsafe, Reference, built-in, BouncyCastle), 2,048-bit ModPow against BigInteger, and RSA-2048 key generation (median of 10; 50 with --full-job)"),
+            ("--ec-field-count N", "N multiplications then N squarings per generated EC field (Fe3, Fe5, Fe8, P-521), untimed, each phase between two getppid() calls, for valgrind --tool=callgrind --dump-before=getppid --separate-threads=yes"),
             ("--ec-field", "ns per field multiplication, squaring, addition and subtraction of the Unsafe EC fields (P-256, secp256k1, P-384, P-224, P-192, brainpoolP320r1/P512r1, P-521; generic or loop forms beside)"),
             ("-h, --help, -?", "this help, then BenchmarkDotNet's"),
         };

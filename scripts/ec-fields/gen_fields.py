@@ -13,8 +13,10 @@
 #     (brainpoolP320r1, any 257..320-bit prime), Fe8.cs (brainpoolP512r1, any 449..512-bit prime).
 #   - P-521's Comba product with the Mersenne fold streamed in (FIPS 186-4 App. D.2.5): the Mul, Sqr, Add, Sub and
 #     Select of Fe9.cs, spliced between the markers.
-# Multiply-accumulates are spelt out with three reused temporaries (h, l, s): hundreds of inlined helpers' temporaries
-# exceed what the JIT tracks in registers, and untracked locals live on the stack (docs/benchmarks.md, P-521 fields).
+# One multiply-accumulate is one statement, Wide.MulAcc(a, b, ref lo, ref mid, ref hi) (inlined, the three words the
+# caller's locals, which the JIT keeps in registers), and a squaring column's doubled cross products one
+# Wide.AddDoubled; checked against the earlier spelt-out form by instruction counts and the JIT's code
+# (docs/benchmarks.md, "One multiply-accumulate per statement").
 import pathlib
 import sys
 
@@ -50,13 +52,7 @@ class Ref:
 
 
 def mulacc(w, u, v, lo, mid, hi):
-    w(f"h = Wide.Mul({u}, {v}, out l);")
-    w(f"s = {lo} + l;")
-    w(f"h += Wide.Carry({lo}, l, s);")
-    w(f"{lo} = s;")
-    w(f"s = {mid} + h;")
-    w(f"{hi} += Wide.Carry({mid}, h, s);")
-    w(f"{mid} = s;")
+    w(f"Wide.MulAcc({u}, {v}, ref {lo}, ref {mid}, ref {hi});")
 
 
 def cross_products(w, d, k, n, lo, mid, hi):
@@ -68,14 +64,7 @@ def cross_products(w, d, k, n, lo, mid, hi):
         w("d2 = 0;")
         for (i, j) in pairs[1:]:
             mulacc(w, f"a{i}", f"a{j}", "d0", "d1", "d2")
-        w("d2 = (d2 << 1) | (d1 >> 63);")
-        w("d1 = (d1 << 1) | (d0 >> 63);")
-        w("d0 <<= 1;")
-        w(f"s = {lo} + d0;")
-        w(f"h = Wide.Carry({lo}, d0, s);")
-        w(f"{lo} = s;")
-        w(f"{mid} = {d.addc}({mid}, d1, ref h);")
-        w(f"{hi} += d2 + h;")
+        w(f"Wide.AddDoubled(d0, d1, d2, ref {lo}, ref {mid}, ref {hi});")
     return pairs
 
 
@@ -102,7 +91,7 @@ def montgomery_body(d, n, sqr):
     if not sqr:
         w("ulong " + ", ".join(f"b{i} = {d.get('b', i)}" for i in range(n)) + ";")
     w("ulong " + ", ".join(f"p{i} = {d.const(i)}" for i in range(n)) + ", m0 = _m0;")
-    w("ulong x, y, z = 0, h, l, s" + (", d0, d1, d2" if sqr else "") + ";")
+    w("ulong x, y, z = 0" + (", d0, d1, d2" if sqr else "") + ";")
     for k in range(0, 2 * n):
         lo, mid, hi = ACC[k % 3], ACC[(k + 1) % 3], ACC[(k + 2) % 3]
         w("")
@@ -224,7 +213,7 @@ def p521_body(d, sqr):
     w("ulong " + ", ".join(f"a{i} = {d.get('a', i)}" for i in range(n)) + ";")
     if not sqr:
         w("ulong " + ", ".join(f"b{i} = {d.get('b', i)}" for i in range(n)) + ";")
-    w("ulong x, y, z = 0, cc = 0, cu = 1, h, l, s" + (", d0, d1, d2;" if sqr else ";"))
+    w("ulong x, y, z = 0, cc = 0, cu = 1, h, l" + (", d0, d1, d2;" if sqr else ";"))
     for k in range(0, 2 * n - 1):
         lo, mid, hi = ACC[k % 3], ACC[(k + 1) % 3], ACC[(k + 2) % 3]
         first = k == 0

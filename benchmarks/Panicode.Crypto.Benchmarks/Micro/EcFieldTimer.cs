@@ -54,6 +54,89 @@ public static unsafe class EcFieldTimer
         TimeBouncyCastle("P-384 (BouncyCastle 2.7, SecP384R1Field, via delegate)", "SecP384R1Field", 12);
     }
 
+    /// <summary>
+    /// <c>-- --ec-field-count N</c>: instruction counts, not times. Each generated field (P-192 on Field3,
+    /// brainpoolP320r1, brainpoolP512r1, P-521) runs N multiplications, then N squarings, after a warm-up and a pause
+    /// that let tiered compilation finish; each phase is bracketed by calls to libc's getppid, so
+    /// <c>valgrind --tool=callgrind --dump-before=getppid --separate-threads=yes</c> writes one profile per phase
+    /// (the main thread's dumps 2.. are the phases in order: Fe3 Mul, Fe3 Sqr, Fe5 Mul, ...).
+    /// </summary>
+    public static void Count(int n)
+    {
+        var f3 = new Field3(BigInteger.Parse("0FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFFFFFFFFFFFF", NumberStyles.HexNumber));
+        var f5 = new Field5(BigInteger.Parse("0D35E472036BC4FB7E13C785ED201E065F98FCFA6F6F40DEF4F92B9EC7893EC28FCD412B1F1B32E27", NumberStyles.HexNumber));
+        var f8 = new Field8(BigInteger.Parse("0AADD9DB8DBE9C48B3FD4E6AE33C9FC07CB308DB3B3C9D20ED6639CCA703308717D4D9B009BC66842AECDA12AE6A380E62881FF2F2D82C68528AA6056583A48F3", NumberStyles.HexNumber));
+        P521Field f9 = default;
+        // Warm-up rounds with pauses: tier 0, the instrumented tier (dynamic PGO) and tier 1 are each reached after
+        // calls and a pause in which the background compilation runs.
+        for (int round = 0; round < 4; round++)
+        {
+            Phases<Fe3, Field3>(f3, 2000, mark: false);
+            Phases<Fe5, Field5>(f5, 2000, mark: false);
+            Phases<Fe8, Field8>(f8, 2000, mark: false);
+            Phases<Fe9, P521Field>(f9, 2000, mark: false);
+            System.Threading.Thread.Sleep(1000);
+        }
+
+        GetPpid();
+        Phases<Fe3, Field3>(f3, n, mark: true);
+        Phases<Fe5, Field5>(f5, n, mark: true);
+        Phases<Fe8, Field8>(f8, n, mark: true);
+        Phases<Fe9, P521Field>(f9, n, mark: true);
+    }
+
+    private static void Phases<TE, TF>(TF f, int n, bool mark)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
+    {
+        int m = f.Limbs;
+        ulong[] xs = new ulong[m];
+        for (int i = 0; i < m; i++)
+        {
+            xs[i] = 0x0123456789ABCDEFUL * (ulong)(i + 1);
+        }
+
+        xs[m - 1] >>= 8;
+        TE x = f.Load(xs);
+        TE y = x;
+        MulCount(f, x, y, n);
+        if (mark)
+        {
+            GetPpid();
+        }
+
+        SqrCount(f, x, n);
+        if (mark)
+        {
+            GetPpid();
+        }
+    }
+
+    [DllImport("libc", EntryPoint = "getppid")]
+    private static extern int GetPpid();
+
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void MulCount<TE, TF>(TF f, TE x, TE y, int n)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
+    {
+        for (int i = 0; i < n; i++)
+        {
+            f.Mul(ref x, in x, in y);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void SqrCount<TE, TF>(TF f, TE x, int n)
+        where TE : unmanaged
+        where TF : struct, IStructField<TE>
+    {
+        for (int i = 0; i < n; i++)
+        {
+            f.Sqr(ref x, in x);
+        }
+    }
+
     private static void TimeBouncyCastle(string name, string fieldClass, int words)
     {
         Type type = typeof(Org.BouncyCastle.Math.EC.ECCurve).Assembly.GetType("Org.BouncyCastle.Math.EC.Custom.Sec." + fieldClass, throwOnError: true)!;

@@ -32,6 +32,51 @@ internal static class Wide
         return hi;
     }
 
+    /// <summary>
+    /// (hi mid lo) += a * b: one multiply-accumulate of the product-scanning loops (the generated field structs),
+    /// whose column sum lives in three words. The caller keeps hi from wrapping (its column bounds); the high half of a
+    /// product is at most 2^64 - 2, so adding the low word's carry to it cannot wrap. Inlined, the words passed by
+    /// reference are the caller's locals and stay in registers (docs/benchmarks.md, "One multiply-accumulate per
+    /// statement").
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void MulAcc(ulong a, ulong b, ref ulong lo, ref ulong mid, ref ulong hi)
+    {
+        ulong h = Mul(a, b, out ulong l);
+#if NET
+        // Carry's comparison written here rather than called: one inline level less per product, which keeps the
+        // 128 products of an 8-limb multiplication inside the JIT's inlining budget, and no sum temporary.
+        lo += l;
+        h += lo < l ? 1UL : 0UL;
+        mid += h;
+        hi += mid < h ? 1UL : 0UL;
+#else
+        ulong s = lo + l;
+        h += Carry(lo, l, s);
+        lo = s;
+        s = mid + h;
+        hi += Carry(mid, h, s);
+        mid = s;
+#endif
+    }
+
+    /// <summary>
+    /// (hi mid lo) += 2 (d2 d1 d0): a squaring column's cross products, summed once, doubled and added to the
+    /// accumulator. The caller keeps d2 below 2^63 (the doubling loses no bit) and hi from wrapping.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void AddDoubled(ulong d0, ulong d1, ulong d2, ref ulong lo, ref ulong mid, ref ulong hi)
+    {
+        d2 = (d2 << 1) | (d1 >> 63);
+        d1 = (d1 << 1) | (d0 >> 63);
+        d0 <<= 1;
+        ulong s = lo + d0;
+        ulong c = Carry(lo, d0, s);
+        lo = s;
+        mid = Adc(mid, d1, ref c);
+        hi += d2 + c;
+    }
+
     /// <summary>hi:lo = a * b.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Mul(ulong a, ulong b, out ulong lo)
