@@ -1,8 +1,8 @@
 // The Montgomery layer's operations, written once over a kernel (IMontgomeryKernel): conversion into and out of
 // Montgomery form, reduction of a wide value, fixed-window exponentiation with whole-table scans for secret
-// exponents, square-and-multiply for public ones, and inversion (Fermat for a prime modulus; binary extended
-// Euclid, variable time, for values blinded by the caller). A flavour is one instance over its kernel; the
-// generic struct parameter lets the JIT inline the kernel into the loops here.
+// exponents, square-and-multiply for public ones, and inversion (divsteps, constant time, for a prime modulus;
+// binary extended Euclid, variable time, for values blinded by the caller). A flavour is one instance over its
+// kernel; the generic struct parameter lets the JIT inline the kernel into the loops here.
 
 using System;
 using System.Diagnostics;
@@ -92,7 +92,7 @@ internal abstract class ModularArithmetic
     /// <summary>
     /// r = a^-1 mod m for a prime m and a &lt; m in ordinary form (r may be a); 0 for a = 0. Constant time: the
     /// divsteps of <see cref="DivstepInverse"/>, whose step count and memory accesses depend only on m's length (DSA's
-    /// k^-1 is secret); a few times faster than the Fermat exponentiation a^(m-2) it replaced (docs/benchmarks.md).
+    /// k^-1 is secret); faster than the Fermat exponentiation a^(m-2) it replaced (docs/benchmarks.md).
     /// </summary>
     public void InversePrime(Modulus m, Span<ulong> r, ReadOnlySpan<ulong> a)
     {
