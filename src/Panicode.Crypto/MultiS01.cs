@@ -3,6 +3,7 @@
 // §2.3-2.4 (A, B and S from PANAMA), §2.5 (encryption), §2.6 (decryption and the integrity check), §3 (long messages).
 using System;
 using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Security.Cryptography;
 using Panicode.Crypto.Aead;
 using Panicode.Crypto.Internal;
@@ -37,9 +38,14 @@ public sealed class MultiS01 : IDisposable
 
     private const int Block = 8;
     private readonly byte[] _key;
+    private readonly Func<bool, PanamaModule> _createModule;
     private bool _disposed;
 
-    private MultiS01(ReadOnlySpan<byte> key) => _key = key.ToArray();
+    private MultiS01(ReadOnlySpan<byte> key, Func<bool, PanamaModule> createModule)
+    {
+        _key = key.ToArray();
+        _createModule = createModule;
+    }
 
     /// <summary>Creates MULTI-S01 under a 32-byte key (the object keeps its own copy).</summary>
     /// <param name="key">The 256-bit key.</param>
@@ -53,14 +59,20 @@ public sealed class MultiS01 : IDisposable
     }
 
     /// <inheritdoc cref="Create(byte[])"/>
-    public static MultiS01 Create(ReadOnlySpan<byte> key)
+    public static MultiS01 Create(ReadOnlySpan<byte> key) => Create(key, bigEndian => new PanamaEngine(bigEndian));
+
+    /// <summary>
+    /// MULTI-S01 over a flavour's PANAMA module (the one implementation of both flavours: the Unsafe package passes
+    /// its own module); arguments checked as by <see cref="Create(ReadOnlySpan{byte})"/>.
+    /// </summary>
+    internal static MultiS01 Create(ReadOnlySpan<byte> key, Func<bool, PanamaModule> createModule)
     {
         if (key.Length != KeySizeInBytes)
         {
             throw new CryptographicException(ErrorMessages.MultiS01KeyLength);
         }
 
-        return new MultiS01(key);
+        return new MultiS01(key, createModule);
     }
 
     /// <summary>The ciphertext length for a message of <paramref name="plaintextLength"/> bytes: 8 * ceil(length / 8) + 16.</summary>
@@ -193,7 +205,7 @@ public sealed class MultiS01 : IDisposable
 
     private void EncryptCore(ReadOnlySpan<byte> deviation, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> redundancy, Span<byte> ciphertext)
     {
-        using KeyStream stream = new(_key, deviation);
+        using KeyStream stream = new(_createModule(true), _key, deviation);
         ulong a = stream.NonZero();
         int messageBlocks = (ciphertext.Length / Block) - 2;
         ulong previous = 0;
@@ -215,7 +227,7 @@ public sealed class MultiS01 : IDisposable
 
     private bool DecryptCore(ReadOnlySpan<byte> deviation, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> redundancy, Span<byte> plaintext)
     {
-        using KeyStream stream = new(_key, deviation);
+        using KeyStream stream = new(_createModule(true), _key, deviation);
         ulong inverse = Gf64.Inverse(stream.NonZero());
         int messageBlocks = (ciphertext.Length / Block) - 2;
         ulong previous = 0;
@@ -269,12 +281,20 @@ public sealed class MultiS01 : IDisposable
     /// <summary>PANAMA-BE under (K, Q) read as 64-bit big-endian words (§1.2, §2.4).</summary>
     private sealed class KeyStream : IDisposable
     {
-        private readonly PanamaCore _core = new(new PanamaEngine(bigEndian: true));
+        private readonly PanamaCore _core;
         private readonly byte[] _zeros = new byte[PanamaSpec.BlockBytes];
         private readonly byte[] _buffer = new byte[PanamaSpec.BlockBytes];
         private int _position = PanamaSpec.BlockBytes;
 
-        public KeyStream(ReadOnlySpan<byte> key, ReadOnlySpan<byte> deviation) => _core.Initialize(key, deviation);
+        /// <param name="module">A big-endian PANAMA module of the caller's flavour.</param>
+        /// <param name="key">K.</param>
+        /// <param name="deviation">Q.</param>
+        public KeyStream(PanamaModule module, ReadOnlySpan<byte> key, ReadOnlySpan<byte> deviation)
+        {
+            Debug.Assert(module.BigEndian);
+            _core = new PanamaCore(module);
+            _core.Initialize(key, deviation);
+        }
 
         /// <summary>A: the first non-zero 64-bit output (§2.4 steps 2 and 3).</summary>
         public ulong NonZero()

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
 using Panicode.Crypto.Registry;
+using Panicode.Crypto.Unsafe;
 
 namespace Panicode.Crypto.Benchmarks.Evaluation;
 
@@ -74,11 +75,13 @@ internal static class EvaluationKinds
 
     /// <summary>
     /// Rows for the catalogue's algorithms that no registry family holds because they have one implementation and a
-    /// shape of their own: MULTI-S01 (encryption with integrity, one class in both packages), measured as an AEAD.
+    /// shape of their own: MULTI-S01 (encryption with integrity, one class in both packages, each over its flavour's
+    /// PANAMA module), measured as an AEAD.
     /// </summary>
     public static IEnumerable<CryptrecEvaluation.Subject> SingleImplementationSubjects()
     {
-        yield return new MultiS01Subject();
+        yield return new MultiS01Subject("Reference", MultiS01.Create);
+        yield return new MultiS01Subject("Unsafe", UnsafeCrypto.CreateMultiS01);
     }
 
     // Seal (nonce, plaintext, ciphertext, tag) and open (nonce, ciphertext, tag, plaintext) of one AEAD object.
@@ -147,7 +150,7 @@ internal static class EvaluationKinds
 
     // MULTI-S01 under a fixed deviation parameter Q (a real caller must never repeat Q under one key; the timing is the
     // same) and 8 bytes of redundancy R; "decrypt" opens a sealed copy of the input, so the integrity check passes.
-    private sealed class MultiS01Subject() : CryptrecEvaluation.Subject("MULTI-S01", "Reference", Modes)
+    private sealed class MultiS01Subject(string implementation, Func<byte[], MultiS01> create) : CryptrecEvaluation.Subject("MULTI-S01", implementation, Modes)
     {
         private readonly byte[] _deviation = new byte[MultiS01.DeviationSizeInBytes];
         private readonly byte[] _redundancy = new byte[MultiS01.RedundancySizeInBytes];
@@ -155,11 +158,11 @@ internal static class EvaluationKinds
         private readonly Dictionary<int, (byte[] Sealed, byte[] Scratch)> _buffers = new();
         private MultiS01? _multi;
 
-        public override void Setup(byte[] key) => _multi = MultiS01.Create(Widened(key));
+        public override void Setup(byte[] key) => _multi = create(Widened(key));
 
         public override void KeySetup(byte[] key)
         {
-            using MultiS01 multi = MultiS01.Create(Widened(key));
+            using MultiS01 multi = create(Widened(key));
             multi.Encrypt(_deviation, _block, _redundancy, Buffers(_block).Scratch);
         }
 

@@ -29,6 +29,7 @@ internal static class UnsafeCores
         new Core("AesNi256", (key, _) => new RijndaelAesNi256Core(key), "aes ssse3 sse4_1", () => RijndaelAesNi256Core.IsSupported, new[] { 256 }),
         new Core("AesNiWide", (key, blockBytes) => new RijndaelAesNiWideCore(key, blockBytes), "aes ssse3 sse4_1", () => RijndaelAesNiWideCore.IsSupported, new[] { 160, 192, 224 }),
         new Core("ArmAes", (key, _) => new RijndaelArmAesCore(key), "asimd aes", () => RijndaelArmAesCore.IsSupported, new[] { 128 }),
+        new Core("ArmAesWide", (key, blockBytes) => new RijndaelArmAesWideCore(key, blockBytes), "asimd aes", () => RijndaelArmAesWideCore.IsSupported, new[] { 160, 192, 224, 256 }),
 #endif
         new Core("Portable", (key, blockBytes) => new RijndaelPortableCore(key, blockBytes)));
 
@@ -80,8 +81,18 @@ internal static class UnsafeCores
     public static readonly CoreList<BlockCipherFactory> CipherUnicornE = new(
         "CipherUnicornE", new Core("Portable", (key, _) => new CipherUnicornEPortableCore(key)));
 
+    // Triple DES: bitsliced batches as wide as the CPU allows (the S-boxes as circuits; issue 28), the table core for
+    // the serial paths and short calls. Each width is also a core of its own so the tests run every one.
     public static readonly CoreList<BlockCipherFactory> TripleDes = new(
-        "TripleDes", new Core("Portable", (key, _) => new TripleDesPortableCore(key)));
+        "TripleDes",
+#if NET
+        new Core("Bitsliced512", (key, _) => new TripleDesBitslicedCore(key, 512), "avx512f", () => TripleDesBitslicedCore.IsSupported(512)),
+        new Core("Bitsliced256", (key, _) => new TripleDesBitslicedCore(key, 256), "avx2", () => TripleDesBitslicedCore.IsSupported(256)),
+        new Core("Bitsliced128", (key, _) => new TripleDesBitslicedCore(key, 128), "sse2", () => TripleDesBitslicedCore.IsSupported(128)),
+        new Core("Bitsliced128-AdvSimd", (key, _) => new TripleDesBitslicedCore(key, 128), "asimd", () => TripleDesBitslicedCore.IsSupportedOnArm64),
+        new Core("Bitsliced-EveryBlock", (key, _) => new TripleDesBitslicedCore(key, 128, batchEveryBlock: true), "sse2", () => TripleDesBitslicedCore.IsSupported(128), selectable: false),
+#endif
+        new Core("Portable", (key, _) => new TripleDesPortableCore(key)));
 
     /// <summary>
     /// GHASH: carry-less multiplication where the CPU has it (PCLMULQDQ on x86, PMULL on ARM64: one class,

@@ -163,7 +163,9 @@ internal static class AlgorithmTable
         Add("Rc4", new[] { "RC4", "ARCFOUR" }, AlgorithmKind.StreamCipher, "Rc4Cipher", "Rc4Cipher.Create()", "UnsafeCrypto.CreateRc4()", "RFC 6229 (test vectors); RFC 7465 (prohibited in TLS); for existing data only");
 
         Add("Panama", new[] { "PANAMA" }, AlgorithmKind.StreamCipher, "PanamaCipher", "PanamaCipher.Create()", "UnsafeCrypto.CreatePanama()", "Daemen and Clapp, FSE 1998 (little- and big-endian words)");
-        Mode("MultiS01", new[] { "MULTI-S01" }, "MultiS01.Create(key)", "MULTI-S01 specification (Hitachi; CRYPTREC): encryption with integrity over PANAMA (big-endian)", s_noBlock, "MultiS01").KeySizes = new[] { new KeySizes(256, 256, 0) };
+        Row multiS01 = Add("MultiS01", new[] { "MULTI-S01" }, AlgorithmKind.Mode, "MultiS01", "MultiS01.Create(key)", "UnsafeCrypto.CreateMultiS01(key)", "MULTI-S01 specification (Hitachi; CRYPTREC): encryption with integrity over PANAMA (big-endian)");
+        multiS01.BlockSizes = s_noBlock;
+        multiS01.KeySizes = new[] { new KeySizes(256, 256, 0) };
 
         // A protocol rather than a primitive, listed so the catalogue shows everything the library offers.
         Add("Iso9798", new[] { "ISO/IEC 9798", "ISO/IEC 9798-2", "ISO/IEC 9798-3", "ISO/IEC 9798-4" }, AlgorithmKind.EntityAuthentication, "Iso9798Party", "Iso9798Party.Create(identity, peerIdentity, protection)", "Iso9798Party.Create(identity, peerIdentity, protection)", "ISO/IEC 9798-2, -3, -4 mechanisms as in HAC §10.3; the library's own token encoding");

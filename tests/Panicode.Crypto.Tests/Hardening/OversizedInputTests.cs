@@ -321,6 +321,7 @@ public sealed class OversizedInputTests : IClassFixture<OversizedValue>
         AddDh(cases);
         AddKem(cases);
         Add("MultiS01.Create key", new[] { "MultiS01.Create(key)" }, big => MultiS01.Create(big).Dispose());
+        Add("UnsafeCrypto.CreateMultiS01 key", new[] { "UnsafeCrypto.CreateMultiS01(key)" }, big => Unsafe.UnsafeCrypto.CreateMultiS01(big).Dispose());
         Add("Iso9798Protection.Encipherment key", new[] { "Iso9798Protection.Encipherment(key)" }, big => Iso9798Protection.Encipherment(RijndaelCipher.Create(), big).Dispose());
         return cases;
     }

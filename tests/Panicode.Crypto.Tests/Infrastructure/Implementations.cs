@@ -124,6 +124,13 @@ public static class Implementations
         where T : class
         => s_rows is null || s_rows.Contains(implementation.Family + "/" + implementation.Name);
 
+    /// <summary>
+    /// False for a family none of whose flavours <c>PANICODE_TEST_ROWS</c> keeps: the core-by-core rows of the registry
+    /// suites (<c>UnsafeCoreContractTests</c>) take the cores of the kept families only. Unset, every family is kept.
+    /// </summary>
+    public static bool KeptFamily(string family)
+        => s_rows is null || s_rows.Any(row => row.StartsWith(family + "/", StringComparison.Ordinal));
+
     private static readonly string[]? s_rows = Environment.GetEnvironmentVariable("PANICODE_TEST_ROWS")?.Split(',');
 
     /// <summary>Every flavour of <paramref name="family"/>.</summary>

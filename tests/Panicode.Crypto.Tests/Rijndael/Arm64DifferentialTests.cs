@@ -25,6 +25,8 @@ public sealed class Arm64DifferentialTests
 {
     private const string LegVariable = "PANICODE_ARM64_LEG";
 
+    private static readonly int[] s_blockBytes = { 16, 20, 24, 28, 32 };
+
     /// <summary>
     /// In the leg, the intrinsic pass must really run the ARM64 cores (a runtime that reported no AES would otherwise
     /// pass on the portable cores) and the forced-portable pass the portable ones.
@@ -34,20 +36,21 @@ public sealed class Arm64DifferentialTests
     {
         string? leg = Environment.GetEnvironmentVariable(LegVariable);
         string rijndael = UnsafeCores.Rijndael.Choose(128, CpuFeatures.IntrinsicsAllowed).Name;
+        string[] wide = new[] { 160, 192, 224, 256 }.Select(b => UnsafeCores.Rijndael.Choose(b, CpuFeatures.IntrinsicsAllowed).Name).Distinct().ToArray();
         string ghash = UnsafeCores.GHash.Choose(128, CpuFeatures.IntrinsicsAllowed).Name;
-        string seen = $"AdvSimd {AdvSimd.IsSupported}, Aes {ArmAes.IsSupported}, Aes.Arm64 {ArmAes.Arm64.IsSupported}, Sha256 {Sha256.IsSupported}; Rijndael-128 core {rijndael}, GHASH {ghash}";
+        string seen = $"AdvSimd {AdvSimd.IsSupported}, Aes {ArmAes.IsSupported}, Aes.Arm64 {ArmAes.Arm64.IsSupported}, Sha256 {Sha256.IsSupported}; Rijndael-128 core {rijndael}, 160..256 {string.Join("/", wide)}, GHASH {ghash}";
         switch (leg)
         {
             case "intrinsics":
                 Assert.True(AdvSimd.IsSupported && ArmAes.IsSupported && ArmAes.Arm64.IsSupported && Sha256.IsSupported, seen);
-                Assert.True(rijndael == "ArmAes" && ghash == "Pmull", seen);
+                Assert.True(rijndael == "ArmAes" && wide.SequenceEqual(new[] { "ArmAesWide" }) && ghash == "Pmull", seen);
 
                 // Camellia has no ARM64 core: its table-free answer must be no.
                 Assert.False(Unsafe.UnsafeCrypto.IsCamelliaConstantTime, seen);
                 break;
             case "portable":
                 Assert.False(CpuFeatures.IntrinsicsAllowed, seen);
-                Assert.True(rijndael == "Portable" && ghash == "Portable", seen);
+                Assert.True(rijndael == "Portable" && wide.SequenceEqual(new[] { "Portable" }) && ghash == "Portable", seen);
                 break;
             default:
                 Assert.Skip($"{LegVariable} is not set: not the ARM64 leg ({seen})");
@@ -89,22 +92,8 @@ public sealed class Arm64DifferentialTests
                 using BlockCipher portable = new RijndaelPortableCore(key, 16);
                 string label = $"key {keyBytes * 8}, {blocks} blocks";
 
-                // ECB both ways, out of place and in place.
-                byte[] expected = new byte[data.Length];
-                byte[] actual = new byte[data.Length];
-                portable.Encrypt(data, expected);
-                arm.Encrypt(data, actual);
-                Assert.True(expected.AsSpan().SequenceEqual(actual), "ECB encrypt: " + label);
-                arm.Decrypt(actual, actual);
-                Assert.True(data.AsSpan().SequenceEqual(actual), "ECB decrypt in place: " + label);
-
-                // CBC: the fused loops against the portable core one block at a time.
+                byte[] cbc = EcbAndCbcEncryptionMatch(arm, portable, data, iv, label);
                 byte[] chain = (byte[])iv.Clone();
-                byte[] cbc = new byte[data.Length];
-                ((ICbcEncryptor)arm).EncryptCbc(chain, data, cbc);
-                Assert.True(CbcByHand(portable, iv, data).AsSpan().SequenceEqual(cbc), "CBC encrypt: " + label);
-                Assert.True(chain.AsSpan().SequenceEqual(blocks == 0 ? iv : cbc.AsSpan(cbc.Length - 16)), "CBC chain after encrypt: " + label);
-                chain = (byte[])iv.Clone();
                 ((ICbcDecryptor)arm).DecryptCbc(chain, cbc, cbc);
                 Assert.True(data.AsSpan().SequenceEqual(cbc), "CBC decrypt in place: " + label);
 
@@ -129,6 +118,51 @@ public sealed class Arm64DifferentialTests
         Assert.Equal(5 * 20, cases);
     }
 
+    /// <summary>
+    /// The ARM64 wide core (160- to 256-bit blocks) against the portable core: all 20 key and block size combinations
+    /// (the 128-bit block is the test above), random keys, every whole number of blocks from 0 to 11 (the batch of
+    /// four and its remainders), ECB both ways in and out of place, fused CBC encryption, and the CTR batch form with the
+    /// data XORed in, in place.
+    /// </summary>
+    [Fact]
+    public void ArmAesWideCoreEqualsThePortableCoreOnEveryBlockAndKeySize()
+    {
+        SkipUnlessArmAes();
+        Random random = new(66);
+        int cases = 0;
+        foreach (int blockBytes in new[] { 20, 24, 28, 32 })
+        foreach (int keyBytes in new[] { 16, 20, 24, 28, 32 })
+        {
+            for (int blocks = 0; blocks <= 11; blocks++)
+            {
+                byte[] key = UnsafeDifferential.Bytes(random, keyBytes);
+                byte[] data = UnsafeDifferential.Bytes(random, blockBytes * blocks);
+                byte[] iv = UnsafeDifferential.Bytes(random, blockBytes);
+                using BlockCipher arm = new RijndaelArmAesWideCore(key, blockBytes);
+                using BlockCipher portable = new RijndaelPortableCore(key, blockBytes);
+                string label = $"block {blockBytes * 8}, key {keyBytes * 8}, {blocks} blocks";
+
+                EcbAndCbcEncryptionMatch(arm, portable, data, iv, label);
+
+                // The CTR batch form: counter blocks in, data XORed in as each block is stored (here in place).
+                byte[] counters = UnsafeDifferential.Bytes(random, data.Length);
+                byte[] keystream = new byte[data.Length];
+                portable.Encrypt(counters, keystream);
+                byte[] ctr = (byte[])data.Clone();
+                Assert.Equal(data.Length, ((ICtrBatchCore)arm).EncryptXor(counters, ctr, ctr));
+                for (int i = 0; i < data.Length; i++)
+                {
+                    keystream[i] ^= data[i];
+                }
+
+                Assert.True(keystream.AsSpan().SequenceEqual(ctr), "CTR batch, in place: " + label);
+                cases++;
+            }
+        }
+
+        Assert.Equal(4 * 5 * 12, cases);
+    }
+
     /// <summary>The Unsafe flavour against the Unsafe-Portable one through the public API, every mode and padding.</summary>
     [Fact]
     public void UnsafeRijndaelEqualsItsPortableFlavourInEveryModeAndPadding()
@@ -136,8 +170,8 @@ public sealed class Arm64DifferentialTests
         SkipUnlessArmAes();
         int[] keyBytes = { 16, 20, 24, 28, 32 };
         int cases = UnsafeDifferential.RunModesAndPaddings(
-            () => Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true), () => Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: false), new[] { 16 }, keyBytes, new Random(65));
-        Assert.Equal(keyBytes.Length * 6 * 5, cases);
+            () => Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: true), () => Unsafe.UnsafeCrypto.CreateRijndael(forcePortable: false), s_blockBytes, keyBytes, new Random(65));
+        Assert.Equal(s_blockBytes.Length * keyBytes.Length * 6 * 5, cases);
     }
 
     private static void SkipUnlessArmAes()
@@ -148,20 +182,41 @@ public sealed class Arm64DifferentialTests
         }
     }
 
+    // ECB both ways (decryption in place) and the fused CBC encryption loop against the portable core one block at a
+    // time, with the chain it leaves; returns the CBC ciphertext.
+    private static byte[] EcbAndCbcEncryptionMatch(BlockCipher arm, BlockCipher portable, byte[] data, byte[] iv, string label)
+    {
+        byte[] expected = new byte[data.Length];
+        byte[] actual = new byte[data.Length];
+        portable.Encrypt(data, expected);
+        arm.Encrypt(data, actual);
+        Assert.True(expected.AsSpan().SequenceEqual(actual), "ECB encrypt: " + label);
+        arm.Decrypt(actual, actual);
+        Assert.True(data.AsSpan().SequenceEqual(actual), "ECB decrypt in place: " + label);
+
+        byte[] chain = (byte[])iv.Clone();
+        byte[] cbc = new byte[data.Length];
+        ((ICbcEncryptor)arm).EncryptCbc(chain, data, cbc);
+        Assert.True(CbcByHand(portable, iv, data).AsSpan().SequenceEqual(cbc), "CBC encrypt: " + label);
+        Assert.True(chain.AsSpan().SequenceEqual(data.Length == 0 ? iv : cbc.AsSpan(cbc.Length - iv.Length)), "CBC chain after encrypt: " + label);
+        return cbc;
+    }
+
     private static byte[] CbcByHand(BlockCipher cipher, byte[] iv, byte[] data)
     {
+        int n = cipher.BlockSize;
         byte[] output = new byte[data.Length];
         byte[] previous = (byte[])iv.Clone();
-        for (int i = 0; i < data.Length; i += 16)
+        for (int i = 0; i < data.Length; i += n)
         {
-            byte[] block = data.AsSpan(i, 16).ToArray();
-            for (int j = 0; j < 16; j++)
+            byte[] block = data.AsSpan(i, n).ToArray();
+            for (int j = 0; j < n; j++)
             {
                 block[j] ^= previous[j];
             }
 
-            cipher.Encrypt(block, output.AsSpan(i, 16));
-            previous = output.AsSpan(i, 16).ToArray();
+            cipher.Encrypt(block, output.AsSpan(i, n));
+            previous = output.AsSpan(i, n).ToArray();
         }
 
         return output;

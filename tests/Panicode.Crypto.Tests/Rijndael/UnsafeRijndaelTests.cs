@@ -172,6 +172,7 @@ public sealed class UnsafeRijndaelTests
         Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelAesNiCore)));
         Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelAesNi256Core)));
         Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelArmAesCore)));
+        Assert.True(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelArmAesWideCore)));
         Assert.False(typeof(ICbcEncryptor).IsAssignableFrom(typeof(RijndaelPortableCore)));
     }
 
@@ -185,8 +186,8 @@ public sealed class UnsafeRijndaelTests
             bool hardware = blockSize switch
             {
                 16 => RijndaelAesNiCore.IsSupported || RijndaelArmAesCore.IsSupported,
-                32 => RijndaelAesNi256Core.IsSupported,
-                _ => RijndaelAesNiWideCore.IsSupported,
+                32 => RijndaelAesNi256Core.IsSupported || RijndaelArmAesWideCore.IsSupported,
+                _ => RijndaelAesNiWideCore.IsSupported || RijndaelArmAesWideCore.IsSupported,
             };
             using BlockCipher auto = UnsafeRijndael.CreateCore(new byte[16], blockSize, allowed);
             Assert.Equal(hardware && allowed, auto is not RijndaelPortableCore);

@@ -5,6 +5,7 @@ using System.Security.Cryptography;
 using Panicode.Crypto.Registry;
 using Panicode.Crypto.StreamCiphers.Panama;
 using Panicode.Crypto.Tests.Infrastructure;
+using Panicode.Crypto.Unsafe;
 using Panicode.Crypto.Vectors;
 using Panicode.Crypto.Vectors.StreamCiphers;
 
@@ -101,26 +102,50 @@ public sealed class PanamaTests
         Assert.Equal(0x1BUL, Gf64.Multiply(1UL << 63, 2));
     }
 
+    public static TheoryData<string> MultiS01Flavours => new() { "Reference", "Unsafe" };
+
     [Fact]
-    public void MultiS01MatchesTheIndependentPythonImplementation()
+    public void MultiS01sUnsafeFlavourEqualsTheReferenceAtEveryLength()
+    {
+        Random random = new(2002);
+        int cases = 0;
+        for (int length = 0; length <= 600; length += 1 + (length / 40))
+        {
+            byte[] key = UnsafeDifferential.Bytes(random, 32), q = UnsafeDifferential.Bytes(random, 32), r = UnsafeDifferential.Bytes(random, 8);
+            byte[] message = UnsafeDifferential.Bytes(random, length);
+            using MultiS01 reference = MultiS01.Create(key);
+            using MultiS01 fast = UnsafeCrypto.CreateMultiS01(key);
+            byte[] ciphertext = reference.Encrypt(q, message, r);
+            Assert.Equal(ciphertext, fast.Encrypt(q, message, r));
+            Assert.Equal(message, fast.Decrypt(q, ciphertext, r, length));
+            cases++;
+        }
+
+        Assert.Equal(134, cases);
+    }
+
+    [Theory]
+    [MemberData(nameof(MultiS01Flavours))]
+    public void MultiS01MatchesTheIndependentPythonImplementation(string flavour)
     {
         string[] records = File.ReadAllLines(VectorFiles.Path("multi-s01/python.txt")).Where(l => l.Length > 0 && l[0] != '#').ToArray();
         Assert.Equal(49, records.Length);
         foreach (string record in records)
         {
             byte[][] f = record.Split(' ').Select(x => x == "-" ? Array.Empty<byte>() : Hex.Decode(x)).ToArray();
-            using MultiS01 cipher = MultiS01.Create(f[0]);
+            using MultiS01 cipher = CreateMultiS01(flavour, f[0]);
             Assert.Equal(f[4], cipher.Encrypt(f[1], f[3], f[2]));
             Assert.Equal(f[3], cipher.Decrypt(f[1], f[4], f[2], f[3].Length));
         }
     }
 
-    [Fact]
-    public void MultiS01RejectsEverySingleBitChange()
+    [Theory]
+    [MemberData(nameof(MultiS01Flavours))]
+    public void MultiS01RejectsEverySingleBitChange(string flavour)
     {
         Random random = new(2001);
         byte[] key = UnsafeDifferential.Bytes(random, 32), q = UnsafeDifferential.Bytes(random, 32), r = UnsafeDifferential.Bytes(random, 8);
-        using MultiS01 cipher = MultiS01.Create(key);
+        using MultiS01 cipher = CreateMultiS01(flavour, key);
         foreach (int length in new[] { 0, 1, 8, 13, 24 })
         {
             byte[] message = Enumerable.Range(1, length).Select(i => (byte)i).ToArray();
@@ -161,8 +186,9 @@ public sealed class PanamaTests
         }
     }
 
-    [Fact]
-    public void MultiS01UsesThePanamaBigEndianKeyStream()
+    [Theory]
+    [MemberData(nameof(MultiS01Flavours))]
+    public void MultiS01UsesThePanamaBigEndianKeyStream(string flavour)
     {
         // The ciphertext of the empty message is (S ^ B1) ⊗ A || ((R ^ B2) ⊗ A) ^ (S ^ B1), A, B and S from PANAMA-BE.
         byte[] key = Enumerable.Range(0, 32).Select(i => (byte)i).ToArray(), q = key.Reverse().ToArray(), r = new byte[8];
@@ -177,16 +203,17 @@ public sealed class PanamaTests
         byte[] expected = new byte[16];
         System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(expected, Gf64.Multiply(f1, Word(0)));
         System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(expected.AsSpan(8), Gf64.Multiply(f2, Word(0)) ^ f1);
-        using MultiS01 cipher = MultiS01.Create(key);
+        using MultiS01 cipher = CreateMultiS01(flavour, key);
         Assert.Equal(expected, cipher.Encrypt(q, Array.Empty<byte>(), r));
     }
 
-    [Fact]
-    public void MultiS01RefusesBadArguments()
+    [Theory]
+    [MemberData(nameof(MultiS01Flavours))]
+    public void MultiS01RefusesBadArguments(string flavour)
     {
-        Assert.Throws<CryptographicException>(() => MultiS01.Create(new byte[16]));
-        Assert.Throws<ArgumentNullException>(() => MultiS01.Create((byte[])null!));
-        using MultiS01 cipher = MultiS01.Create(new byte[32]);
+        Assert.Throws<CryptographicException>(() => CreateMultiS01(flavour, new byte[16]));
+        Assert.Throws<ArgumentNullException>(() => CreateMultiS01(flavour, (byte[])null!));
+        using MultiS01 cipher = CreateMultiS01(flavour, new byte[32]);
         Assert.Throws<ArgumentException>(() => cipher.Encrypt(new byte[31], new byte[3], new byte[8]));
         Assert.Throws<ArgumentException>(() => cipher.Encrypt(new byte[32], new byte[3], new byte[7]));
         Assert.Throws<ArgumentException>(() => cipher.Encrypt(new byte[32], new byte[3], new byte[8], new byte[17]));
@@ -203,4 +230,7 @@ public sealed class PanamaTests
         cipher.Dispose();
         Assert.Throws<ObjectDisposedException>(() => cipher.Encrypt(new byte[32], new byte[3], new byte[8]));
     }
+
+    private static MultiS01 CreateMultiS01(string flavour, byte[] key) =>
+        flavour == "Reference" ? MultiS01.Create(key) : UnsafeCrypto.CreateMultiS01(key);
 }

@@ -13,9 +13,8 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// <summary>
 /// Rijndael with 160-, 192- and 224-bit blocks (Nb = 5, 6, 7; AES proposal v2 §4.2) on AES-NI. The state is two XMM
 /// halves, columns 0-3 and 4..Nb-1 (the rest of the second half is padding, zero-keyed). AESENC computes
-/// MixColumns(ShiftRows4(SubBytes(y))) XOR k per half, with AES's own ShiftRows (offsets 0, 1, 2, 3 within four
-/// columns); SubBytes is byte-wise, so it commutes with any byte permutation, and feeding AESENC the permutation
-/// y = ShiftRows4^-1(ShiftRows_Nb(x)) of the state makes it compute one Rijndael round: MixColumns(SubBytes(
+/// MixColumns(ShiftRows4(SubBytes(y))) XOR k per half; fed the permutation y of the state that
+/// <see cref="RijndaelWidePermutation"/> gives, it computes one Rijndael round: MixColumns(SubBytes(
 /// ShiftRows_Nb(x))) XOR k. A permutation across two registers is two PSHUFB per output half (indices with the high
 /// bit set give zero) and an OR. Decryption likewise with y = ShiftRows4(ShiftRows_Nb^-1(x)), AESDEC and the
 /// AESIMC-transformed keys of the equivalent inverse cipher. Multi-block calls keep eight blocks in flight with
@@ -259,12 +258,10 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore, ICtrBatchCore
         Vector128<byte> a, Vector128<byte> b, Vector128<byte> m00, Vector128<byte> m01, Vector128<byte> m10, Vector128<byte> m11) =>
         (Ssse3.Shuffle(a, m00) | Ssse3.Shuffle(b, m01), Ssse3.Shuffle(a, m10) | Ssse3.Shuffle(b, m11));
 
-    // The PSHUFB masks for Nb columns, derived from the ShiftRows offsets (RijndaelTables.ShiftOffsets). Byte 4c + r of
-    // the state is row r of column c; half h holds columns 4h .. 4h + 3.
+    // The PSHUFB masks for Nb columns from the permutation's sources (RijndaelWidePermutation): output half h takes
+    // source byte s from half s / 16 at index s mod 16; indices with the high bit set give zero.
     private static Vector128<byte>[] Masks(int nb)
     {
-        (int c1, int c2, int c3) = RijndaelTables.ShiftOffsets(nb);
-        int[] shift = { 0, c1, c2, c3 };
         byte[][] masks = new byte[8][];
         for (int i = 0; i < 8; i++)
         {
@@ -274,25 +271,12 @@ internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore, ICtrBatchCore
 
         for (int direction = 0; direction < 2; direction++)
         {
-            for (int h = 0; h < 2; h++)
+            int[] sources = RijndaelWidePermutation.Sources(nb, decryption: direction == 1);
+            for (int p = 0; p < 32; p++)
             {
-                for (int j = 0; j < 4; j++)
+                if (sources[p] >= 0)
                 {
-                    for (int r = 0; r < 4; r++)
-                    {
-                        // Encryption: AESENC applies ShiftRows4 (out[r][j] = in[r][(j + r) mod 4]), so position (r, j)
-                        // of half h must hold column z = 4h + (j - r) mod 4 of ShiftRows_Nb(x), which is column
-                        // (z + C_r) mod Nb of x. Decryption: AESDEC applies ShiftRows4^-1, so z = 4h + (j + r) mod 4 of
-                        // ShiftRows_Nb^-1(x), which is column (z - C_r) mod Nb of x.
-                        int z = (4 * h) + (direction == 0 ? (j - r + 4) % 4 : (j + r) % 4);
-                        if (z >= nb)
-                        {
-                            continue; // a padding column: zero
-                        }
-
-                        int column = direction == 0 ? (z + shift[r]) % nb : (z - shift[r] + nb) % nb;
-                        masks[(4 * direction) + (2 * h) + (column / 4)][(4 * j) + r] = (byte)((4 * (column % 4)) + r);
-                    }
+                    masks[(4 * direction) + (2 * (p / 16)) + (sources[p] / 16)][p % 16] = (byte)(sources[p] % 16);
                 }
             }
         }

@@ -7,7 +7,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// <summary>
 /// The Unsafe flavour of <see cref="RijndaelCipher"/>: the Reference assembly's modes, padding and
 /// transforms over an optimized core, chosen once per key — AES-NI for every block size where the CPU has it, the
-/// ARMv8 AES instructions for 128-bit blocks on ARM64, when intrinsics are allowed; the portable unsafe core otherwise.
+/// ARMv8 AES instructions for every block size on ARM64, when intrinsics are allowed; the portable unsafe core otherwise.
 /// </summary>
 internal sealed class UnsafeRijndael : RijndaelCipher
 {

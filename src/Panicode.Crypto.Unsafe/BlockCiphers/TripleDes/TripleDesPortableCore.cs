@@ -88,50 +88,66 @@ internal sealed unsafe class TripleDesPortableCore : BlockCipher, ICbcEncryptor
     /// <summary>The round keys of K1, K2, K3 (K3 = K1 for a 16-byte key) in the order each direction uses them.</summary>
     internal static uint[] ExpandKey(ReadOnlySpan<byte> key)
     {
+        ulong[] keys = RoundKeys(key);
+        uint[] schedule = new uint[2 * DirectionWords];
+        for (int i = 0; i < keys.Length; i++)
+        {
+            Put(schedule, i, keys[i]);
+        }
+
+        Secret.Clear(keys);
+        return schedule;
+    }
+
+    /// <summary>
+    /// The 96 round keys of TDEA (48 bits each, FIPS bit 1 at bit 47) in the order the rounds take them: encryption
+    /// (K1 forward, K2 backward, K3 forward), then decryption (K3 backward, K2 forward, K1 backward). Both Unsafe cores
+    /// lay their schedules out from this.
+    /// </summary>
+    internal static ulong[] RoundKeys(ReadOnlySpan<byte> key)
+    {
         ulong[] k1 = TripleDesCore.ExpandKey(key.Slice(0, 8));
         ulong[] k2 = TripleDesCore.ExpandKey(key.Slice(8, 8));
         ulong[] k3 = key.Length == 24 ? TripleDesCore.ExpandKey(key.Slice(16, 8)) : k1;
-        uint[] schedule = new uint[2 * DirectionWords];
+        ulong[] keys = new ulong[6 * DesSpec.Rounds];
         int at = 0;
-        Put(schedule, ref at, k1, reverse: false);
-        Put(schedule, ref at, k2, reverse: true);
-        Put(schedule, ref at, k3, reverse: false);
-        Put(schedule, ref at, k3, reverse: true);
-        Put(schedule, ref at, k2, reverse: false);
-        Put(schedule, ref at, k1, reverse: true);
+        foreach ((ulong[] pass, bool reverse) in new[] { (k1, false), (k2, true), (k3, false), (k3, true), (k2, false), (k1, true) })
+        {
+            for (int round = 0; round < DesSpec.Rounds; round++)
+            {
+                keys[at++] = pass[reverse ? DesSpec.Rounds - 1 - round : round];
+            }
+        }
+
         Secret.Clear(k1);
         Secret.Clear(k2);
         Secret.Clear(k3);
-        return schedule;
+        return keys;
     }
 
     /// <summary>
     /// One round key (48 bits, groups B1..B8 of 6 bits for S1..S8) as two words in the layout of <see cref="F"/>:
     /// B1, B3, B5, B7 in the low 6 bits of bytes 3..0 of the first, B2, B4, B6, B8 likewise in the second.
     /// </summary>
-    private static void Put(uint[] schedule, ref int at, ulong[] keys, bool reverse)
+    private static void Put(uint[] schedule, int index, ulong key)
     {
-        for (int round = 0; round < DesSpec.Rounds; round++)
+        uint odd = 0, even = 0;
+        for (int group = 0; group < 8; group++)
         {
-            ulong key = keys[reverse ? DesSpec.Rounds - 1 - round : round];
-            uint odd = 0, even = 0;
-            for (int group = 0; group < 8; group++)
+            uint six = (uint)(key >> (42 - (6 * group))) & 0x3F;
+            int shift = 24 - (8 * (group / 2));
+            if (group % 2 == 0)
             {
-                uint six = (uint)(key >> (42 - (6 * group))) & 0x3F;
-                int shift = 24 - (8 * (group / 2));
-                if (group % 2 == 0)
-                {
-                    odd |= six << shift;
-                }
-                else
-                {
-                    even |= six << shift;
-                }
+                odd |= six << shift;
             }
-
-            schedule[at++] = odd;
-            schedule[at++] = even;
+            else
+            {
+                even |= six << shift;
+            }
         }
+
+        schedule[2 * index] = odd;
+        schedule[(2 * index) + 1] = even;
     }
 
     private static void Run(byte* src, byte* dst, int blocks, uint* k, uint* t)

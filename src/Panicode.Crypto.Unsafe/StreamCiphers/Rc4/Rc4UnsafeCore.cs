@@ -3,7 +3,6 @@ using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using Panicode.Crypto.Internal;
 using Panicode.Crypto.StreamCiphers;
-using Memory = System.Runtime.CompilerServices.Unsafe;
 
 #pragma warning disable CS0618, PANICODE001 // RC4 is obsolete for users; this is its implementation.
 
@@ -11,9 +10,11 @@ namespace Panicode.Crypto.Unsafe.StreamCiphers.Rc4;
 
 /// <summary>
 /// RC4, Unsafe flavour (the algorithm of the Reference's Rc4Core). Techniques: the permutation held as 256 32-bit
-/// words (no partial-register byte stores in the exchange), read through a pointer; indices reduced mod 256 by byte
-/// casts instead of masks; eight key-stream bytes gathered into one 64-bit word and XOR-ed onto eight input bytes at
-/// once. The exchange and the output lookup are indexed by secret state (RC4 has no other form).
+/// words (no partial-register byte stores in the exchange), read through a pointer; the indices native-sized and
+/// reduced mod 256 by byte casts (no zero-extension before each address); each key-stream byte XORed into its output
+/// byte directly, eight per iteration (gathering eight into a 64-bit word first measured slower: its shifts and ORs
+/// cost more than the byte loads and stores they save; docs/benchmarks.md, "RC4"). The exchange and the output lookup
+/// are indexed by secret state (RC4 has no other form).
 /// </summary>
 internal sealed unsafe class Rc4UnsafeCore : StreamCipherCore
 {
@@ -61,25 +62,21 @@ internal sealed unsafe class Rc4UnsafeCore : StreamCipherCore
         fixed (byte* start = input)
         fixed (byte* target = output)
         {
-            uint i = _i, j = _j;
+            nuint i = _i, j = _j;
             byte* src = start;
             byte* dst = target;
             int length = input.Length;
             for (; length >= 8; length -= 8, src += 8, dst += 8)
             {
-                ulong stream = 0;
-                for (int b = 0; b < 64; b += 8)
-                {
-                    stream |= (ulong)Next(s, ref i, ref j) << b;
-                }
-
-                // The gathered word has key-stream byte 0 lowest: in memory order on a little-endian machine.
-                if (!BitConverter.IsLittleEndian)
-                {
-                    stream = System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(stream);
-                }
-
-                Memory.WriteUnaligned(dst, Memory.ReadUnaligned<ulong>(src) ^ stream);
+                // Each byte read before its output is written: input and output may be the same memory.
+                dst[0] = (byte)(src[0] ^ Next(s, ref i, ref j));
+                dst[1] = (byte)(src[1] ^ Next(s, ref i, ref j));
+                dst[2] = (byte)(src[2] ^ Next(s, ref i, ref j));
+                dst[3] = (byte)(src[3] ^ Next(s, ref i, ref j));
+                dst[4] = (byte)(src[4] ^ Next(s, ref i, ref j));
+                dst[5] = (byte)(src[5] ^ Next(s, ref i, ref j));
+                dst[6] = (byte)(src[6] ^ Next(s, ref i, ref j));
+                dst[7] = (byte)(src[7] ^ Next(s, ref i, ref j));
             }
 
             for (; length > 0; length--)
@@ -87,8 +84,8 @@ internal sealed unsafe class Rc4UnsafeCore : StreamCipherCore
                 *dst++ = (byte)(*src++ ^ Next(s, ref i, ref j));
             }
 
-            _i = i;
-            _j = j;
+            _i = (uint)i;
+            _j = (uint)j;
         }
     }
 
@@ -101,7 +98,7 @@ internal sealed unsafe class Rc4UnsafeCore : StreamCipherCore
 
     /// <summary>One key-stream byte: i = i + 1, j = j + S[i], exchange, S[S[i] + S[j]] (mod 256 as byte casts).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint Next(uint* s, ref uint i, ref uint j)
+    private static uint Next(uint* s, ref nuint i, ref nuint j)
     {
         i = (byte)(i + 1);
         uint ti = s[i];
