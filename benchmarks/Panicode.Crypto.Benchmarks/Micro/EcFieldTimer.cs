@@ -205,7 +205,14 @@ public static unsafe class EcFieldTimer
                 f.Invert(x, x);
             }
         }) * (Iterations / Inversions);
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name}: Field64 Mul {mul:F1}, generic CIOS Mul {cios:F1}, constant-time Invert {invert:F0} | | | | |"));
+        double inversePrime = Best(() =>
+        {
+            for (int i = 0; i < Inversions; i++)
+            {
+                Modular.ReferenceModular.Instance.InversePrime(f.Modulus, x, x);
+            }
+        }) * (Iterations / Inversions);
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name}: Field64 Mul {mul:F1}, generic CIOS Mul {cios:F1}, constant-time Invert {invert:F0}, ModularArithmetic.InversePrime (DSA's k^-1) {inversePrime:F0} | | | | |"));
     }
 
     private static void Time<TE, TF>(string name, TF f)

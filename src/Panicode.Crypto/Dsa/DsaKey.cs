@@ -1,7 +1,7 @@
 // A DSA key (FIPS 186-4 §4) on the Montgomery layer: domain parameters (p, q, g), public y = g^x mod p and, for a
 // private key, x in [1, q-1]. Signing (§4.6) takes k from RFC 6979 §3.2 (or from the caller, for known-answer tests):
 // r = (g^k mod p) mod q by the constant-time fixed-window exponentiation, s = k^-1 (z + x r) mod q with k^-1 by
-// Fermat, also constant time. Verification (§4.7) works on public values only and may branch.
+// divsteps (DivstepInverse), also constant time. Verification (§4.7) works on public values only and may branch.
 
 using System;
 using System.Numerics;

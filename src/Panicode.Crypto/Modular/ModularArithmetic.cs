@@ -1,8 +1,8 @@
 // The Montgomery layer's operations, written once over a kernel (IMontgomeryKernel): conversion into and out of
 // Montgomery form, reduction of a wide value, fixed-window exponentiation with whole-table scans for secret
-// exponents, square-and-multiply for public ones, and inversion (Fermat for a prime modulus; binary extended
-// Euclid, variable time, for values blinded by the caller). A flavour is one instance over its kernel; the
-// generic struct parameter lets the JIT inline the kernel into the loops here.
+// exponents, square-and-multiply for public ones, and inversion (divsteps, constant time, for a prime modulus;
+// binary extended Euclid, variable time, for values blinded by the caller). A flavour is one instance over its
+// kernel; the generic struct parameter lets the JIT inline the kernel into the loops here.
 
 using System;
 using System.Diagnostics;
@@ -89,26 +89,18 @@ internal abstract class ModularArithmetic
         }
     }
 
-    /// <summary>r = a^-1 mod m for a prime m and a &lt; m in ordinary form (Fermat: a^(m-2)); constant time; 0 for a = 0.</summary>
+    /// <summary>
+    /// r = a^-1 mod m for a prime m and a &lt; m in ordinary form (r may be a); 0 for a = 0. Constant time: the
+    /// divsteps of <see cref="DivstepInverse"/>, whose step count and memory accesses depend only on m's length (DSA's
+    /// k^-1 is secret); faster than the Fermat exponentiation a^(m-2) it replaced (docs/benchmarks.md).
+    /// </summary>
     public void InversePrime(Modulus m, Span<ulong> r, ReadOnlySpan<ulong> a)
     {
-        int k = m.Limbs;
-        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
-        Span<ulong> e = stackalloc ulong[k];
-        Span<ulong> two = stackalloc ulong[k];
-        two.Clear();
-        two[0] = 2;
-        Limbs64.Sub(e, m.N, two);     // m >= 3
-        byte[] exponent = new byte[8 * k];
-        Limbs64.ToBigEndian(e, exponent);
-        // stackalloc bound: m.Limbs (k) <= Modulus.MaxLimbs = 256, 2 KiB a buffer; Modulus.FromBigEndian refuses longer moduli.
-        Span<ulong> t = stackalloc ulong[k];
-        ToMontgomery(m, t, a);
-        ModPowSecret(m, t, t, exponent);
-        FromMontgomery(m, r, t);
-        Array.Clear(exponent, 0, exponent.Length);
-        e.Clear();
-        t.Clear();
+        // stackalloc bound: the constant Modulus.MaxLimbs, sliced to the modulus (Modulus.FromBigEndian refuses longer ones).
+        Span<ulong> one = stackalloc ulong[Modulus.MaxLimbs].Slice(0, m.Limbs);
+        one.Clear();
+        one[0] = 1;     // c = 1 < m: the plain inverse
+        DivstepInverse.Invert(m, r, a, one);
     }
 
     /// <summary>

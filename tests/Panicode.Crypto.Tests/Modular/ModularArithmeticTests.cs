@@ -142,18 +142,24 @@ public sealed class ModularArithmeticTests
         ModularArithmetic arith = Get(flavour);
         Random rng = new(11);
 
-        // Fermat inversion modulo Mersenne primes 2^p - 1 (p = 1279, 2203, 4253).
-        foreach (int p in new[] { 1279, 2203, 4253 })
+        // Constant-time inversion modulo Mersenne primes 2^p - 1 (p = 127, 521, 607, 1279, 2203, 4253) against
+        // BigInteger's a^(p-2), edge values and random ones, the result written over the input as DSA signing does.
+        int inverted = 0;
+        foreach (int p in new[] { 127, 521, 607, 1279, 2203, 4253 })
         {
             BigInteger prime = (BigInteger.One << p) - 1;
             using Modulus m = Modulus.FromBigEndian(prime.ToByteArray(isUnsigned: true, isBigEndian: true));
-            foreach (BigInteger a in new[] { 1, 2, prime - 1, Random(rng, p - 1) })
+            BigInteger[] values = { 0, 1, 2, prime - 1, prime - 2, (prime + 1) / 2, Random(rng, p - 1), Random(rng, p - 1), Random(rng, p) % prime };
+            foreach (BigInteger a in values)
             {
-                ulong[] r = new ulong[m.Limbs];
-                arith.InversePrime(m, r, ToLimbs(a, m.Limbs));
-                Assert.Equal(BigInteger.One, ToBig(r) * a % prime);
+                ulong[] r = ToLimbs(a, m.Limbs);
+                arith.InversePrime(m, r, r);
+                Assert.Equal(BigInteger.ModPow(a, prime - 2, prime), ToBig(r));
+                inverted++;
             }
         }
+
+        Assert.Equal(6 * 9, inverted);
 
         // Binary extended Euclid modulo random odd moduli: an inverse exactly when gcd = 1.
         foreach (int bits in new[] { 1024, 2048, 3072 })
