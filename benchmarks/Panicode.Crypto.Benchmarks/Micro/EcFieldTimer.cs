@@ -99,13 +99,13 @@ public static unsafe class EcFieldTimer
         xs[m - 1] >>= 8;
         TE x = f.Load(xs);
         TE y = x;
-        MulCount(f, x, y, n);
+        MulLoop(f, x, y, n);
         if (mark)
         {
             GetPpid();
         }
 
-        SqrCount(f, x, n);
+        SqrLoop(f, x, n);
         if (mark)
         {
             GetPpid();
@@ -114,28 +114,6 @@ public static unsafe class EcFieldTimer
 
     [DllImport("libc", EntryPoint = "getppid")]
     private static extern int GetPpid();
-
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void MulCount<TE, TF>(TF f, TE x, TE y, int n)
-        where TE : unmanaged
-        where TF : struct, IStructField<TE>
-    {
-        for (int i = 0; i < n; i++)
-        {
-            f.Mul(ref x, in x, in y);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void SqrCount<TE, TF>(TF f, TE x, int n)
-        where TE : unmanaged
-        where TF : struct, IStructField<TE>
-    {
-        for (int i = 0; i < n; i++)
-        {
-            f.Sqr(ref x, in x);
-        }
-    }
 
     private static void TimeBouncyCastle(string name, string fieldClass, int words)
     {
@@ -232,8 +210,8 @@ public static unsafe class EcFieldTimer
         ys[m - 1] >>= 8;
         TE x = f.Load(xs);
         TE y = f.Load(ys);
-        double mul = Best(() => MulLoop(f, x, y));
-        double sqr = Best(() => SqrLoop(f, x));
+        double mul = Best(() => MulLoop(f, x, y, Iterations));
+        double sqr = Best(() => SqrLoop(f, x, Iterations));
         double add = Best(() => AddLoop(f, x, y));
         double sub = Best(() => SubLoop(f, x, y));
         Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"| {name} | {mul:F1} | {sqr:F1} | {add:F1} | {sub:F1} |"));
@@ -282,22 +260,22 @@ public static unsafe class EcFieldTimer
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void MulLoop<TE, TF>(TF f, TE x, TE y)
+    private static void MulLoop<TE, TF>(TF f, TE x, TE y, int n)
         where TE : unmanaged
         where TF : struct, IStructField<TE>
     {
-        for (int i = 0; i < Iterations; i++)
+        for (int i = 0; i < n; i++)
         {
             f.Mul(ref x, in x, in y);
         }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void SqrLoop<TE, TF>(TF f, TE x)
+    private static void SqrLoop<TE, TF>(TF f, TE x, int n)
         where TE : unmanaged
         where TF : struct, IStructField<TE>
     {
-        for (int i = 0; i < Iterations; i++)
+        for (int i = 0; i < n; i++)
         {
             f.Sqr(ref x, in x);
         }

@@ -81,7 +81,7 @@ internal static class UnsafeCores
     public static readonly CoreList<BlockCipherFactory> CipherUnicornE = new(
         "CipherUnicornE", new Core("Portable", (key, _) => new CipherUnicornEPortableCore(key)));
 
-    // Triple DES: bitsliced batches as wide as the CPU allows (the S-boxes as circuits; issue 28), the table core for
+    // Triple DES: bitsliced batches as wide as the CPU allows (the S-boxes as circuits), the table core for
     // the serial paths and short calls. Each width is also a core of its own so the tests run every one.
     public static readonly CoreList<BlockCipherFactory> TripleDes = new(
         "TripleDes",
