@@ -164,8 +164,8 @@ public static class AeadGoals
             loadBefore, SymmetricGoals.LoadAverage(), rounds, quick ? 20 : 50));
         using (Gcm probe = UnsafeCrypto.CreateRijndael().CreateGcm(key))
         {
-            report.AppendLine(probe.Bulk is Unsafe.Aead.AesNiGcm stitched
-                ? $"Unsafe AES-GCM: stitched AES-NI loop, {stitched.Width}-bit carry-less multiplies."
+            report.AppendLine(probe.Bulk is Unsafe.Aead.StitchedAesGcm stitched
+                ? $"Unsafe AES-GCM: stitched loop ({(System.Runtime.Intrinsics.X86.Aes.IsSupported ? "AES-NI" : "ARMv8 AES")}), {stitched.Width}-bit carry-less multiplies."
                 : "Unsafe AES-GCM: CTR and GHASH one after the other (no stitched loop on this CPU or configuration).");
         }
 

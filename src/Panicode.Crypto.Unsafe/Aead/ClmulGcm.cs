@@ -19,10 +19,8 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// Only the first block of a group depends on the group before (through Y), so the multiplies of a group overlap the
 /// previous group's reduction; with eight blocks per reduction that chain, not the multiplies, set the pace.
 /// The ciphertext is hashed while it is in registers or L1, and nothing is read twice from memory but the keystream.
-/// <para>Unlike <see cref="AesNiGcm"/> the cipher's rounds and the multiplies do not share a loop: a byte-sliced core
+/// <para>Unlike <see cref="StitchedAesGcm"/> the cipher's rounds and the multiplies do not share a loop: a byte-sliced core
 /// transposes whole batches, so its rounds cannot take one block's multiply beside them.</para>
-/// <para>On ARM64 this is AES-GCM's loop too (the ARMv8 AES core's batches of eight, PMULL for the multiplies): the
-/// stitched loop of <see cref="AesNiGcm"/> has no ARM64 version yet.</para>
 /// </summary>
 internal sealed unsafe class ClmulGcm : GcmBulk
 {
@@ -40,7 +38,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
         Debug.Assert(width is 0 or 128 || (width == 256 && Clmul256.IsSupported) || (width == 512 && Clmul512.IsSupported));
         _core = core;
         _powers = new ClmulPowers(ghash, Group);
-        Width = width == 0 ? AesNiGcm.PreferredWidth : width;
+        Width = width == 0 ? StitchedAesGcm.PreferredWidth : width;
     }
 
     /// <summary>PCLMULQDQ and SSSE3, or PMULL and AArch64 Advanced SIMD.</summary>

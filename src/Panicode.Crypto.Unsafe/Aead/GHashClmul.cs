@@ -52,7 +52,7 @@ internal sealed unsafe class GHashClmul : GHash
         }
     }
 
-    /// <summary>H^1 .. H^8 (index k - 1), for a loop that hashes beside its cipher (Aead/AesNiGcm.cs).</summary>
+    /// <summary>H^1 .. H^8 (index k - 1), for a loop that hashes beside its cipher (Aead/StitchedAesGcm.cs).</summary>
     internal Vector128<ulong>[] Powers => _powers;
 
     /// <summary>The low and high words of each power XORed, in both lanes, for Karatsuba's middle product.</summary>

@@ -10,18 +10,18 @@ namespace Panicode.Crypto.Unsafe.Aead;
 internal static class UnsafeGHash
 {
     /// <summary>
-    /// The one-pass GCM loop for a core and the hash the catalogue chose: the stitched AES-NI loop for the AES-NI
-    /// core, the chunked CTR-then-XOR-and-hash loop with carry-less multiplies for any other 16-byte core (and for the
-    /// ARMv8 AES core on ARM64), or null (no PCLMULQDQ or PMULL, or intrinsics not allowed: Gcm then runs CTR and GHASH one after the other).
+    /// The one-pass GCM loop for a core and the hash the catalogue chose: the stitched AES loop for the AES-NI core
+    /// (x86) and the ARMv8 AES core (ARM64), the chunked CTR-then-XOR-and-hash loop with carry-less multiplies for any
+    /// other 16-byte core, or null (no PCLMULQDQ or PMULL, or intrinsics not allowed: Gcm then runs CTR and GHASH one after the other).
     /// </summary>
     public static GcmBulk? CreateBulk(BlockCipher cipher, GHash ghash)
     {
 #if NET
         if (ghash is GHashClmul clmul && cipher.BlockSize == 16)
         {
-            if (cipher is BlockCiphers.Rijndael.RijndaelAesNiCore aes && AesNiGcm.IsSupported)
+            if (cipher is BlockCiphers.Rijndael.RijndaelAesNiCore or BlockCiphers.Rijndael.RijndaelArmAesCore && StitchedAesGcm.IsSupported)
             {
-                return new AesNiGcm(aes, clmul);
+                return new StitchedAesGcm((BlockCiphers.Rijndael.AesNiCore)cipher, clmul);
             }
 
             if (ClmulGcm.IsSupported)

@@ -194,8 +194,9 @@ public sealed class StitchedAeadTests
     }
 
     /// <summary>
-    /// The Unsafe AES flavour takes the stitched loop wherever the CPU has AES-NI and PCLMULQDQ, at the widest multiply
-    /// the process may use; the CI legs with instruction sets switched off see the narrower widths here.
+    /// The Unsafe AES flavour takes the stitched loop wherever the CPU has AES-NI and PCLMULQDQ (or ARMv8 AES and PMULL:
+    /// 128 bits), at the widest multiply the process may use; the CI legs with instruction sets switched off see the
+    /// narrower widths here.
     /// </summary>
     [Fact]
     public void UnsafeAesGcmTakesTheWidestStitchedLoop()
@@ -203,14 +204,14 @@ public sealed class StitchedAeadTests
         using BlockCipherAlgorithm aes = (BlockCipherAlgorithm)Implementations.Find<SymmetricAlgorithm>("Rijndael", "Unsafe").Create();
         using Gcm gcm = aes.CreateGcm(new byte[16]);
         bool intrinsics = Environment.GetEnvironmentVariable("PANICODE_FORCE_PORTABLE") != "1";
-        if (!intrinsics || !Unsafe.Aead.AesNiGcm.IsSupported)
+        if (!intrinsics || !Unsafe.Aead.StitchedAesGcm.IsSupported)
         {
             Assert.Null(gcm.Bulk);
             return;
         }
 
-        Unsafe.Aead.AesNiGcm bulk = Assert.IsType<Unsafe.Aead.AesNiGcm>(gcm.Bulk);
-        Assert.Equal(Unsafe.Aead.AesNiGcm.PreferredWidth, bulk.Width);
+        Unsafe.Aead.StitchedAesGcm bulk = Assert.IsType<Unsafe.Aead.StitchedAesGcm>(gcm.Bulk);
+        Assert.Equal(Unsafe.Aead.StitchedAesGcm.PreferredWidth, bulk.Width);
         Assert.Equal(Pclmulqdq.V256.IsSupported && Avx2.IsSupported, bulk.Width >= 256);
         Assert.True(bulk.Width < 512 || (Pclmulqdq.V512.IsSupported && Avx512BW.IsSupported));
     }
@@ -236,9 +237,9 @@ public sealed class StitchedAeadTests
     [MemberData(nameof(Widths))]
     public void EachStitchedWidthMatchesTheBuiltIn(int width)
     {
-        if (!Unsafe.Aead.AesNiGcm.IsSupported)
+        if (!Unsafe.Aead.StitchedAesGcm.IsSupported)
         {
-            Assert.Skip("No AES-NI and PCLMULQDQ in this process.");
+            Assert.Skip("No AES-NI and PCLMULQDQ, or ARMv8 AES and PMULL, in this process.");
         }
 
         Random random = new(width);
@@ -253,7 +254,7 @@ public sealed class StitchedAeadTests
             }
 
             using Gcm gcm = StitchedAes(key, width);
-            Assert.Equal(width, Assert.IsType<Unsafe.Aead.AesNiGcm>(gcm.Bulk).Width);
+            Assert.Equal(width, Assert.IsType<Unsafe.Aead.StitchedAesGcm>(gcm.Bulk).Width);
             CheckBothLayouts(gcm, nonce, aad, pt, expectedCt, expectedTag, length);
         }
     }
@@ -289,14 +290,94 @@ public sealed class StitchedAeadTests
         }
     }
 
+    /// <summary>
+    /// GCM's 32-bit counter (inc32, SP 800-38D §6.2) wrapping at every position of an eight-block batch and of the
+    /// tail: the stitched loop (AES-NI or ARMv8 AES) sealing and opening 8 to 25 blocks from a counter 0 to 9 blocks
+    /// before 2^32, in place and out of place, against CTR block by block through the same core (the fixed 12 bytes
+    /// unchanged across the wrap) and <see cref="Unsafe.Aead.GHashClmul"/>'s own hash of the ciphertext.
+    /// </summary>
+    [Fact]
+    public void StitchedGcmWrapsItsCounterInsideABatch()
+    {
+        if (!Unsafe.Aead.StitchedAesGcm.IsSupported)
+        {
+            Assert.Skip("No AES-NI and PCLMULQDQ, or ARMv8 AES and PMULL, in this process.");
+        }
+
+        Random random = new(3232);
+        int cases = 0;
+        for (int before = 0; before <= 9; before++)
+        {
+            for (int blocks = 8; blocks <= 25; blocks++)
+            {
+                byte[] key = Bytes(random, 16 + 8 * (blocks % 3)), pt = Bytes(random, 16 * blocks), counter = Bytes(random, 16);
+                System.Buffers.Binary.BinaryPrimitives.WriteUInt32BigEndian(counter.AsSpan(12), uint.MaxValue - (uint)before);
+                using Panicode.Crypto.Modes.BlockCipher core = StitchedCore(key);
+                byte[] h = new byte[16];
+                core.Encrypt(h, h);
+                using Unsafe.Aead.GHashClmul ghash = new(h);
+                Unsafe.Aead.StitchedAesGcm stitched = new((Unsafe.BlockCiphers.Rijndael.AesNiCore)core, ghash);
+
+                // Expected: CTR one block at a time, then the hash of the ciphertext.
+                byte[] expectedCt = new byte[pt.Length], block = new byte[16], expectedCounter = (byte[])counter.Clone();
+                for (int i = 0; i < blocks; i++)
+                {
+                    core.Encrypt(expectedCounter, block);
+                    for (int j = 0; j < 16; j++)
+                    {
+                        expectedCt[16 * i + j] = (byte)(pt[16 * i + j] ^ block[j]);
+                    }
+
+                    uint next = System.Buffers.Binary.BinaryPrimitives.ReadUInt32BigEndian(expectedCounter.AsSpan(12)) + 1;
+                    System.Buffers.Binary.BinaryPrimitives.WriteUInt32BigEndian(expectedCounter.AsSpan(12), next);
+                }
+
+                Assert.Equal(counter.AsSpan(0, 12).ToArray(), expectedCounter.AsSpan(0, 12).ToArray());
+                Panicode.Crypto.Aead.GHashValue expectedY = new() { Low = 0x0123456789ABCDEF, High = 0xFEDCBA9876543210 };
+                Panicode.Crypto.Aead.GHashValue startY = expectedY;
+                ghash.Update(ref expectedY, expectedCt);
+
+                foreach (bool inPlace in new[] { false, true })
+                {
+                    string what = $"{before} blocks before the wrap, {blocks} blocks, {(inPlace ? "in place" : "out of place")}";
+                    byte[] ctr = (byte[])counter.Clone(), ct = inPlace ? (byte[])pt.Clone() : new byte[pt.Length];
+                    Panicode.Crypto.Aead.GHashValue y = startY;
+                    stitched.Seal(ctr, inPlace ? ct : pt, ct, ref y);
+                    Assert.True(expectedCt.AsSpan().SequenceEqual(ct), "ciphertext, " + what);
+                    Assert.True(expectedCounter.AsSpan().SequenceEqual(ctr), "counter after sealing, " + what);
+                    Assert.True(y.Low == expectedY.Low && y.High == expectedY.High, "hash after sealing, " + what);
+
+                    ctr = (byte[])counter.Clone();
+                    byte[] back = inPlace ? ct : new byte[pt.Length];
+                    y = startY;
+                    stitched.Open(ctr, ct, back, ref y);
+                    Assert.True(pt.AsSpan().SequenceEqual(back), "plaintext, " + what);
+                    Assert.True(expectedCounter.AsSpan().SequenceEqual(ctr), "counter after opening, " + what);
+                    Assert.True(y.Low == expectedY.Low && y.High == expectedY.High, "hash after opening, " + what);
+                    cases++;
+                }
+
+                stitched.Dispose();
+            }
+        }
+
+        Assert.Equal(10 * 18 * 2, cases);
+    }
+
     private static Gcm StitchedAes(byte[] key, int width)
     {
-        Unsafe.BlockCiphers.Rijndael.RijndaelAesNiCore core = new(key);
+        Panicode.Crypto.Modes.BlockCipher core = StitchedCore(key);
         byte[] h = new byte[16];
         core.Encrypt(h, h);
         Unsafe.Aead.GHashClmul ghash = new(h);
-        return new Gcm(core, ghash, new Unsafe.Aead.AesNiGcm(core, ghash, width), 16);
+        return new Gcm(core, ghash, new Unsafe.Aead.StitchedAesGcm((Unsafe.BlockCiphers.Rijndael.AesNiCore)core, ghash, width), 16);
     }
+
+    /// <summary>The AES core the stitched loop runs over in this process: AES-NI on x86, ARMv8 AES on ARM64.</summary>
+    private static Panicode.Crypto.Modes.BlockCipher StitchedCore(byte[] key) =>
+        Unsafe.BlockCiphers.Rijndael.RijndaelAesNiCore.IsSupported
+            ? new Unsafe.BlockCiphers.Rijndael.RijndaelAesNiCore(key)
+            : new Unsafe.BlockCiphers.Rijndael.RijndaelArmAesCore(key);
 
     private static void CheckBothLayouts(Gcm gcm, byte[] nonce, byte[] aad, byte[] pt, byte[] expectedCt, byte[] expectedTag, int length)
     {

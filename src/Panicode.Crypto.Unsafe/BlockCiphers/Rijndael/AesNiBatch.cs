@@ -10,9 +10,9 @@ using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 
 /// <summary>
-/// The pieces of the AES-NI counter-mode loops (CTR, GCM's stitched loop, CCM; the counter also serves the ARMv8 AES core): eight blocks through one round, and the
-/// last round with the data XORed in as the blocks are stored. AESENCLAST ends by XORing its round key, so XORing the
-/// data into that key puts it into the keystream block at no cost.
+/// The pieces of the AES counter-mode loops (CTR, GCM's stitched loop on AES-NI or ARMv8 AES, CCM; the counter also
+/// serves the ARMv8 AES core): eight blocks through one round, and the last round with the data XORed in as the blocks
+/// are stored (the last key's XOR adds it at no cost; <see cref="IAesRounds"/>).
 /// </summary>
 internal static unsafe class AesNiBatch
 {
@@ -38,45 +38,50 @@ internal static unsafe class AesNiBatch
     public static Vector128<byte> Shuffle(Vector128<byte> v, Vector128<byte> control) =>
         Ssse3.IsSupported ? Ssse3.Shuffle(v, control) : AdvSimd.Arm64.VectorTableLookup(v, control);
 
-    /// <summary>One AESENC round on eight blocks: eight independent instructions.</summary>
+    /// <summary>One round on eight blocks: eight independent instructions (AESENC, or AESE and AESMC; <see cref="IAesRounds"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Round(Vector128<byte> k, ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
+    public static void Round<TAes>(Vector128<byte> k, ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
         ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
+        where TAes : struct, IAesRounds
     {
-        b0 = X86Aes.Encrypt(b0, k);
-        b1 = X86Aes.Encrypt(b1, k);
-        b2 = X86Aes.Encrypt(b2, k);
-        b3 = X86Aes.Encrypt(b3, k);
-        b4 = X86Aes.Encrypt(b4, k);
-        b5 = X86Aes.Encrypt(b5, k);
-        b6 = X86Aes.Encrypt(b6, k);
-        b7 = X86Aes.Encrypt(b7, k);
+        TAes aes = default;
+        b0 = aes.Round(b0, k);
+        b1 = aes.Round(b1, k);
+        b2 = aes.Round(b2, k);
+        b3 = aes.Round(b3, k);
+        b4 = aes.Round(b4, k);
+        b5 = aes.Round(b5, k);
+        b6 = aes.Round(b6, k);
+        b7 = aes.Round(b7, k);
     }
 
     /// <summary>
-    /// The last round of eight keystream blocks, the data at <paramref name="src"/> XORed in, stored at
-    /// <paramref name="dst"/>. The eight loads come before the eight stores, so src == dst is safe.
+    /// The last round of eight keystream blocks (<paramref name="key"/> is k[Nr - KeyLag], <paramref name="last"/> kNr;
+    /// <see cref="IAesRounds.Last"/>), the data at <paramref name="src"/> XORed in, stored at <paramref name="dst"/>.
+    /// The eight loads come before the eight stores, so src == dst is safe.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Finish(Vector128<byte> last, byte* src, byte* dst, Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
+    public static void Finish<TAes>(Vector128<byte> key, Vector128<byte> last, byte* src, byte* dst, Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
         Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7)
+        where TAes : struct, IAesRounds
     {
-        b0 = X86Aes.EncryptLast(b0, last ^ Sse2.LoadVector128(src));
-        b1 = X86Aes.EncryptLast(b1, last ^ Sse2.LoadVector128(src + 16));
-        b2 = X86Aes.EncryptLast(b2, last ^ Sse2.LoadVector128(src + 32));
-        b3 = X86Aes.EncryptLast(b3, last ^ Sse2.LoadVector128(src + 48));
-        b4 = X86Aes.EncryptLast(b4, last ^ Sse2.LoadVector128(src + 64));
-        b5 = X86Aes.EncryptLast(b5, last ^ Sse2.LoadVector128(src + 80));
-        b6 = X86Aes.EncryptLast(b6, last ^ Sse2.LoadVector128(src + 96));
-        b7 = X86Aes.EncryptLast(b7, last ^ Sse2.LoadVector128(src + 112));
-        Sse2.Store(dst, b0);
-        Sse2.Store(dst + 16, b1);
-        Sse2.Store(dst + 32, b2);
-        Sse2.Store(dst + 48, b3);
-        Sse2.Store(dst + 64, b4);
-        Sse2.Store(dst + 80, b5);
-        Sse2.Store(dst + 96, b6);
-        Sse2.Store(dst + 112, b7);
+        TAes aes = default;
+        b0 = aes.Last(b0, key, last ^ Vector128.Load(src));
+        b1 = aes.Last(b1, key, last ^ Vector128.Load(src + 16));
+        b2 = aes.Last(b2, key, last ^ Vector128.Load(src + 32));
+        b3 = aes.Last(b3, key, last ^ Vector128.Load(src + 48));
+        b4 = aes.Last(b4, key, last ^ Vector128.Load(src + 64));
+        b5 = aes.Last(b5, key, last ^ Vector128.Load(src + 80));
+        b6 = aes.Last(b6, key, last ^ Vector128.Load(src + 96));
+        b7 = aes.Last(b7, key, last ^ Vector128.Load(src + 112));
+        Vector128.Store(b0, dst);
+        Vector128.Store(b1, dst + 16);
+        Vector128.Store(b2, dst + 32);
+        Vector128.Store(b3, dst + 48);
+        Vector128.Store(b4, dst + 64);
+        Vector128.Store(b5, dst + 80);
+        Vector128.Store(b6, dst + 96);
+        Vector128.Store(b7, dst + 112);
     }
 
     /// <summary>
@@ -119,10 +124,10 @@ internal static unsafe class AesNiBatch
 
             for (int round = 1; round < rounds; round++)
             {
-                Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+                Round<AesNiRounds>(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
 
-            Finish(last, src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+            Finish<AesNiRounds>(last, last, src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
         }
 
         for (; blocks > 0; blocks--, src += 16, dst += 16)

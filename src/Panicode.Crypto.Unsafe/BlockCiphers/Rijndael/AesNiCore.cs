@@ -21,7 +21,7 @@ internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
     /// <summary>The number of rounds (10, 12 or 14 for AES; up to 14 for Rijndael).</summary>
     internal int Rounds => _rounds;
 
-    /// <summary>The encryption round keys, for a mode's loop over this core (the stitched GCM of Aead/AesNiGcm.cs).</summary>
+    /// <summary>The encryption round keys, for a mode's loop over this core (the stitched GCM of Aead/StitchedAesGcm.cs, on AES-NI and ARMv8 AES alike).</summary>
     internal Vector128<byte>[] EncryptionKeys => _encryptionKeys;
 
     /// <summary>The equivalent-inverse-cipher round keys, for a subclass's own decryption loop.</summary>

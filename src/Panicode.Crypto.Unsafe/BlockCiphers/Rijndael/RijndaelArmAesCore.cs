@@ -14,11 +14,9 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// (FIPS 197 §5.1, §5.3). Multi-block calls keep eight independent blocks in flight, as the AES-NI core does
 /// (AESE/AESMC have a latency of 2-3 cycles and pair up on most cores); the remainder goes one block at a time.
 /// <para>
-/// How the round keys of <see cref="AesNiKeySchedule"/> map (the same arrays as AES-NI's, no conversion): AESE XORs its
-/// key <em>before</em> SubBytes and ShiftRows, and MixColumns is the separate AESMC, where AESENC XORs its key after
-/// MixColumns. So a block is AESMC(AESE(·, k0)) ... AESMC(AESE(·, k[Nr-2])), then AESE(·, k[Nr-1]) and an XOR with
-/// k[Nr]: the same Nr + 1 keys, each one instruction earlier. Decryption is the same shape over the equivalent inverse
-/// cipher's keys (AESD and AESIMC; FIPS 197 §5.3.5), which AES-NI's AESDEC takes too.
+/// The round keys are <see cref="AesNiKeySchedule"/>'s, the same arrays as AES-NI's, no conversion: each is taken one
+/// instruction earlier (<see cref="IAesRounds"/> states the mapping). Decryption is the same shape over the equivalent
+/// inverse cipher's keys (AESD and AESIMC; FIPS 197 §5.3.5), which AES-NI's AESDEC takes too.
 /// </para>
 /// The CTR loop (<see cref="ICtrCore"/>) makes its counter blocks with <see cref="AesNiBatch.Counter"/>.
 /// </summary>

@@ -6,39 +6,42 @@ using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using Panicode.Crypto.Aead;
 using Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
-using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace Panicode.Crypto.Unsafe.Aead;
 
 /// <summary>
 /// AES-GCM's whole blocks in one stitched pass (NIST SP 800-38D §6.4-§6.5; the technique of S. Gueron, "Intel's New AES
-/// Instructions for Enhanced Performance and Security", and of OpenSSL's aesni_gcm): eight counter blocks go through
-/// the AES-NI rounds while the eight ciphertext blocks before them are multiplied by H^8 .. H^1 (Karatsuba: three
-/// carry-less multiplies a block; one, two or four blocks per instruction as <see cref="IClmulAccumulator"/> says), and
-/// the eight products are reduced once (<see cref="GHashClmul.Reduce"/>). The AES
+/// Instructions for Enhanced Performance and Security", and of OpenSSL's aesni_gcm and ARMv8 GCM loops): eight counter
+/// blocks go through the AES rounds while the eight ciphertext blocks before them are multiplied by H^8 .. H^1
+/// (Karatsuba: three carry-less multiplies a block; one, two or four blocks per instruction as
+/// <see cref="IClmulAccumulator"/> says), and the eight products are reduced once (<see cref="GHashClmul.Reduce"/>). The AES
 /// rounds and the multiplies are independent, so the out-of-order core runs them side by side on different ports
 /// instead of one after the other, and no keystream buffer is written: each counter block is made in a register,
-/// encrypted and XORed into the data as it is stored (the data folded into the last round key, which AESENCLAST
-/// XORs in anyway).
+/// encrypted and XORed into the data as it is stored (the data folded into the last round key, which AESENCLAST, or the
+/// EOR after ARMv8's last AESE, XORs in anyway).
+/// <para>One loop serves x86 and ARM64: it is generic over the AES instructions (<see cref="IAesRounds"/>: AES-NI, or
+/// ARMv8's AESE and AESMC over the same round keys, which states how the keys map) and the multiplies
+/// (<see cref="IClmulAccumulator"/>: PCLMULQDQ or PMULL at 128 bits, VPCLMULQDQ at 256 and 512); the byte shuffles are
+/// PSHUFB or TBL (<see cref="AesNiBatch.Shuffle"/>). The JIT compiles one copy per pair of struct type arguments.</para>
 /// <para>Encryption hashes the previous batch's ciphertext beside the current batch's rounds (its own ciphertext is
 /// not known until its rounds end); decryption hashes the batch it decrypts. Either way every load of a batch comes
 /// before its first store, so source and destination may be the same memory.</para>
 /// <para>.NET 10 has no VAES (256- and 512-bit AESENC), so the rounds are 128-bit: a CPU with VAES could encrypt two
-/// or four blocks per instruction, which this loop cannot.</para>
+/// or four blocks per instruction, which this loop cannot. ARM64 has only the 128-bit multiplies.</para>
 /// </summary>
-internal sealed unsafe class AesNiGcm : GcmBulk
+internal sealed unsafe class StitchedAesGcm : GcmBulk
 {
     private const int Batch = AesNiBatch.Width;
 
-    private readonly RijndaelAesNiCore _core;
+    private readonly AesNiCore _core;
     private readonly ClmulPowers _powers;
 
-    /// <param name="core">The AES-NI core (owned by the caller).</param>
-    /// <param name="ghash">The PCLMULQDQ hash whose powers of H this loop copies.</param>
+    /// <param name="core">The AES-NI or ARMv8 AES core (owned by the caller): the round keys of either serve both.</param>
+    /// <param name="ghash">The carry-less multiply hash whose powers of H this loop copies.</param>
     /// <param name="width">128, 256 or 512 (the tests run each width the CPU has), or 0 for <see cref="PreferredWidth"/>.</param>
-    public AesNiGcm(RijndaelAesNiCore core, GHashClmul ghash, int width = 0)
+    public StitchedAesGcm(AesNiCore core, GHashClmul ghash, int width = 0)
     {
-        Debug.Assert(IsSupported && core.Rounds >= Batch);
+        Debug.Assert(IsSupported && core.BlockSize == 16 && core.Rounds >= Batch);
         Debug.Assert(width is 0 or 128 || (width == 256 && Clmul256.IsSupported) || (width == 512 && Clmul512.IsSupported));
         _core = core;
         _powers = new ClmulPowers(ghash);
@@ -49,7 +52,7 @@ internal sealed unsafe class AesNiGcm : GcmBulk
     /// The width of the carry-less multiplies where the caller does not choose: 512 bits where VPCLMULQDQ has them, except
     /// on AMD's Zen 3 and Zen 4 (family 19h), which split a 512-bit operation into two 256-bit halves, so 512 bits buys
     /// no throughput there and leaves fewer steps to spread over the AES rounds (measured: decryption 6.5 GB/s with 256
-    /// bits against 5.3 with 512, docs/benchmarks.md); then 256 bits, then 128.
+    /// bits against 5.3 with 512, docs/benchmarks.md); then 256 bits, then 128 (always 128 on ARM64).
     /// </summary>
     public static int PreferredWidth { get; } = Clmul512.IsSupported && !IsAmdFamily19h() ? 512 : Clmul256.IsSupported ? 256 : 128;
 
@@ -59,8 +62,8 @@ internal sealed unsafe class AesNiGcm : GcmBulk
     /// <summary>Clears the powers of H (the core and the hash are <see cref="Gcm"/>'s to clear).</summary>
     public override void Dispose() => _powers.Clear();
 
-    /// <summary>AES-NI, PCLMULQDQ and SSSE3 (the byte shuffles).</summary>
-    public static bool IsSupported => X86Aes.IsSupported && Pclmulqdq.IsSupported && Ssse3.IsSupported;
+    /// <summary>AES-NI, PCLMULQDQ and SSSE3 (the byte shuffles), or ARMv8 AES, PMULL and AArch64 Advanced SIMD (TBL).</summary>
+    public static bool IsSupported => (AesNiRounds.IsSupported && GHashClmul.IsSupportedOnX86) || (ArmAesRounds.IsSupported && GHashClmul.IsSupportedOnArm64);
 
     public override void Seal(Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination, ref GHashValue value) =>
         Run(encrypt: true, counter, source, destination, ref value);
@@ -84,19 +87,21 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         fixed (Vector128<ulong>* hf = _powers.Folded)
         {
             Vector128<ulong> y = Vector128.Create(value.Low, value.High);
-            Vector128<uint> count = Ssse3.Shuffle(Sse2.LoadVector128(ctr), CounterOrder).AsUInt32();
+            Vector128<uint> count = AesNiBatch.Shuffle(Vector128.Load(ctr), CounterOrder).AsUInt32();
             int blocks = source.Length / 16;
             int rounds = _core.Rounds;
-            y = (Width, encrypt) switch
+            y = (AesNiRounds.IsSupported, Width, encrypt) switch
             {
-                (512, true) => SealBlocks<Clmul512>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
-                (512, false) => OpenBlocks<Clmul512>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
-                (256, true) => SealBlocks<Clmul256>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
-                (256, false) => OpenBlocks<Clmul256>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
-                (_, true) => SealBlocks<Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
-                _ => OpenBlocks<Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (false, _, true) => SealBlocks<ArmAesRounds, Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (false, _, false) => OpenBlocks<ArmAesRounds, Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (_, 512, true) => SealBlocks<AesNiRounds, Clmul512>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (_, 512, false) => OpenBlocks<AesNiRounds, Clmul512>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (_, 256, true) => SealBlocks<AesNiRounds, Clmul256>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (_, 256, false) => OpenBlocks<AesNiRounds, Clmul256>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                (_, _, true) => SealBlocks<AesNiRounds, Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
+                _ => OpenBlocks<AesNiRounds, Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
             };
-            Sse2.Store(ctr, Ssse3.Shuffle(count.AsByte(), CounterOrder));
+            Vector128.Store(AesNiBatch.Shuffle(count.AsByte(), CounterOrder), ctr);
             value.Low = y.GetElement(0);
             value.High = y.GetElement(1);
         }
@@ -125,24 +130,26 @@ internal sealed unsafe class AesNiGcm : GcmBulk
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> CounterBlock(Vector128<uint> count, uint i, Vector128<byte> k0) =>
-        Ssse3.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder) ^ k0;
+    private static Vector128<byte> CounterBlock<TAes>(Vector128<uint> count, uint i, Vector128<byte> k0)
+        where TAes : struct, IAesRounds =>
+        default(TAes).Whiten(AesNiBatch.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder), k0);
 
     // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static Vector128<ulong> SealBlocks<TSum>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> SealBlocks<TAes, TSum>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+        where TAes : struct, IAesRounds
         where TSum : struct, IClmulAccumulator
     {
         if (blocks >= Batch)
         {
             // The first batch has no ciphertext before it to hash; every later one hashes its predecessor's.
-            Ctr8(ref count, src, dst, keys, rounds);
+            Ctr8<TAes>(ref count, src, dst, keys, rounds);
             byte* previous = dst;
             src += 16 * Batch;
             dst += 16 * Batch;
             for (blocks -= Batch; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
             {
-                y = Stitched<TSum>(ref count, src, dst, previous, keys, rounds, h, hf, y);
+                y = Stitched<TAes, TSum>(ref count, src, dst, previous, keys, rounds, h, hf, y);
                 previous = dst;
             }
 
@@ -151,7 +158,7 @@ internal sealed unsafe class AesNiGcm : GcmBulk
 
         if (blocks > 0)
         {
-            CtrTail(ref count, src, dst, blocks, keys, rounds);
+            CtrTail<TAes>(ref count, src, dst, blocks, keys, rounds);
             y = Clmul128.Absorb(dst, blocks, y, h, hf);
         }
 
@@ -160,19 +167,20 @@ internal sealed unsafe class AesNiGcm : GcmBulk
 
     // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static Vector128<ulong> OpenBlocks<TSum>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> OpenBlocks<TAes, TSum>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+        where TAes : struct, IAesRounds
         where TSum : struct, IClmulAccumulator
     {
         for (; blocks >= Batch; blocks -= Batch, src += 16 * Batch, dst += 16 * Batch)
         {
-            y = Stitched<TSum>(ref count, src, dst, src, keys, rounds, h, hf, y);
+            y = Stitched<TAes, TSum>(ref count, src, dst, src, keys, rounds, h, hf, y);
         }
 
         if (blocks > 0)
         {
             // Hashed before it is decrypted: in place, the decryption overwrites the ciphertext.
             y = Clmul128.Absorb(src, blocks, y, h, hf);
-            CtrTail(ref count, src, dst, blocks, keys, rounds);
+            CtrTail<TAes>(ref count, src, dst, blocks, keys, rounds);
         }
 
         return y;
@@ -185,16 +193,18 @@ internal sealed unsafe class AesNiGcm : GcmBulk
     /// <paramref name="hash"/> and <paramref name="src"/>) precede the stores to <paramref name="dst"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<ulong> Stitched<TSum>(ref Vector128<uint> count, byte* src, byte* dst, byte* hash, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+    private static Vector128<ulong> Stitched<TAes, TSum>(ref Vector128<uint> count, byte* src, byte* dst, byte* hash, Vector128<byte>* keys, int rounds, Vector128<ulong>* h, Vector128<ulong>* hf, Vector128<ulong> y)
+        where TAes : struct, IAesRounds
         where TSum : struct, IClmulAccumulator
     {
-        Start(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+        Start<TAes>(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
             out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
         TSum sum = default;
         sum.First(hash, y, h, hf);
+        int lag = default(TAes).KeyLag;
         for (int round = 1; round < rounds; round++)
         {
-            AesNiBatch.Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            AesNiBatch.Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             if (round < sum.Steps)
             {
                 sum.Next(hash, round, h, hf);
@@ -202,73 +212,80 @@ internal sealed unsafe class AesNiGcm : GcmBulk
         }
 
         y = sum.Reduce();
-        AesNiBatch.Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        AesNiBatch.Finish<TAes>(keys[rounds - lag], keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
         return y;
     }
 
     /// <summary>CTR over eight blocks, nothing hashed (the first batch of an encryption).</summary>
-    private static void Ctr8(ref Vector128<uint> count, byte* src, byte* dst, Vector128<byte>* keys, int rounds)
+    private static void Ctr8<TAes>(ref Vector128<uint> count, byte* src, byte* dst, Vector128<byte>* keys, int rounds)
+        where TAes : struct, IAesRounds
     {
-        Start(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+        Start<TAes>(ref count, keys[0], out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
             out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+        int lag = default(TAes).KeyLag;
         for (int round = 1; round < rounds; round++)
         {
-            AesNiBatch.Round(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            AesNiBatch.Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
         }
 
-        AesNiBatch.Finish(keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        AesNiBatch.Finish<TAes>(keys[rounds - lag], keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
     }
 
     /// <summary>Eight counter blocks from <paramref name="count"/> on, whitened with <paramref name="k0"/>; advances the count.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Start(ref Vector128<uint> count, Vector128<byte> k0, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+    private static void Start<TAes>(ref Vector128<uint> count, Vector128<byte> k0, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
         out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7)
+        where TAes : struct, IAesRounds
     {
         Vector128<uint> c = count;
-        b0 = CounterBlock(c, 0, k0);
-        b1 = CounterBlock(c, 1, k0);
-        b2 = CounterBlock(c, 2, k0);
-        b3 = CounterBlock(c, 3, k0);
-        b4 = CounterBlock(c, 4, k0);
-        b5 = CounterBlock(c, 5, k0);
-        b6 = CounterBlock(c, 6, k0);
-        b7 = CounterBlock(c, 7, k0);
+        b0 = CounterBlock<TAes>(c, 0, k0);
+        b1 = CounterBlock<TAes>(c, 1, k0);
+        b2 = CounterBlock<TAes>(c, 2, k0);
+        b3 = CounterBlock<TAes>(c, 3, k0);
+        b4 = CounterBlock<TAes>(c, 4, k0);
+        b5 = CounterBlock<TAes>(c, 5, k0);
+        b6 = CounterBlock<TAes>(c, 6, k0);
+        b7 = CounterBlock<TAes>(c, 7, k0);
         count = c + Vector128.Create(0u, 0u, 0u, (uint)Batch);
     }
 
     /// <summary>CTR over fewer than eight blocks: pairs in flight, then the odd one.</summary>
-    private static void CtrTail(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    private static void CtrTail<TAes>(ref Vector128<uint> count, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+        where TAes : struct, IAesRounds
     {
         Debug.Assert(blocks is > 0 and < Batch);
+        TAes aes = default;
+        int lag = aes.KeyLag;
         Vector128<byte> k0 = keys[0];
+        Vector128<byte> penultimate = keys[rounds - lag];
         Vector128<byte> last = keys[rounds];
         for (; blocks >= 2; blocks -= 2, src += 32, dst += 32)
         {
-            Vector128<byte> b0 = CounterBlock(count, 0, k0);
-            Vector128<byte> b1 = CounterBlock(count, 1, k0);
+            Vector128<byte> b0 = CounterBlock<TAes>(count, 0, k0);
+            Vector128<byte> b1 = CounterBlock<TAes>(count, 1, k0);
             count += Vector128.Create(0u, 0u, 0u, 2u);
             for (int round = 1; round < rounds; round++)
             {
-                b0 = X86Aes.Encrypt(b0, keys[round]);
-                b1 = X86Aes.Encrypt(b1, keys[round]);
+                b0 = aes.Round(b0, keys[round - lag]);
+                b1 = aes.Round(b1, keys[round - lag]);
             }
 
-            b0 = X86Aes.EncryptLast(b0, last ^ Sse2.LoadVector128(src));
-            b1 = X86Aes.EncryptLast(b1, last ^ Sse2.LoadVector128(src + 16));
-            Sse2.Store(dst, b0);
-            Sse2.Store(dst + 16, b1);
+            b0 = aes.Last(b0, penultimate, last ^ Vector128.Load(src));
+            b1 = aes.Last(b1, penultimate, last ^ Vector128.Load(src + 16));
+            Vector128.Store(b0, dst);
+            Vector128.Store(b1, dst + 16);
         }
 
         if (blocks == 1)
         {
-            Vector128<byte> b = CounterBlock(count, 0, k0);
+            Vector128<byte> b = CounterBlock<TAes>(count, 0, k0);
             count += Vector128.Create(0u, 0u, 0u, 1u);
             for (int round = 1; round < rounds; round++)
             {
-                b = X86Aes.Encrypt(b, keys[round]);
+                b = aes.Round(b, keys[round - lag]);
             }
 
-            Sse2.Store(dst, X86Aes.EncryptLast(b, last ^ Sse2.LoadVector128(src)));
+            Vector128.Store(aes.Last(b, penultimate, last ^ Vector128.Load(src)), dst);
         }
     }
 }
