@@ -17,7 +17,9 @@
 # flavour only (its cores are the ARM64 ones; the other flavours and ciphers run on x86): every Rijndael vector file
 # (AES and every Rijndael block size) and every AES GCM/GMAC/CCM/CMAC vector file, the registry's core-contract suite
 # (every Rijndael core: the suite's core rows keep the families PANICODE_TEST_ROWS names), the Unsafe Rijndael suite, the GCM/CCM/CTR differentials
-# against the Reference flavour at lengths 0-300 bytes and around the batch widths, and Arm64DifferentialTests (ARM64
+# against the Reference flavour at lengths 0-300 bytes and around the batch widths (AES-GCM through the stitched loop on
+# AESE/AESMC and PMULL), the stitched loop with GCM's 32-bit counter wrapping at each position of a batch, and
+# Arm64DifferentialTests (ARM64
 # AES cores against the portable core on random keys of every key and block size, lengths around the batches, counters
 # wrapping inside a batch).
 #
@@ -59,6 +61,8 @@ FILTERS=(
   -method "Panicode.Crypto.Tests.Rijndael.RijndaelManagedCompatibilityTests.*"
   -method Panicode.Crypto.Tests.Aead.AeadVectorTests.AesVectorFile
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.GcmMatchesReferenceAtEveryLengthInAndOutOfPlace
+  -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.StitchedGcmWrapsItsCounterInsideABatch
+  -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.UnsafeAesGcmTakesTheWidestStitchedLoop
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.CcmMatchesReferenceAtEveryLengthInAndOutOfPlace
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.CtrMatchesReferenceAcrossEveryCounterWrap
 )
@@ -71,6 +75,7 @@ CI_FILTERS=(
   -method "Panicode.Crypto.Tests.Rijndael.RijndaelManagedCompatibilityTests.*"
   -method Panicode.Crypto.Tests.Aead.AeadVectorTests.AesVectorFile
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.GcmMatchesReferenceAtEveryLengthInAndOutOfPlace
+  -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.StitchedGcmWrapsItsCounterInsideABatch
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.CtrMatchesReferenceAcrossEveryCounterWrap
 )
 

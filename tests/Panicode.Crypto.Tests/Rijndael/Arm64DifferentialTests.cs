@@ -38,12 +38,18 @@ public sealed class Arm64DifferentialTests
         string rijndael = UnsafeCores.Rijndael.Choose(128, CpuFeatures.IntrinsicsAllowed).Name;
         string[] wide = new[] { 160, 192, 224, 256 }.Select(b => UnsafeCores.Rijndael.Choose(b, CpuFeatures.IntrinsicsAllowed).Name).Distinct().ToArray();
         string ghash = UnsafeCores.GHash.Choose(128, CpuFeatures.IntrinsicsAllowed).Name;
-        string seen = $"AdvSimd {AdvSimd.IsSupported}, Aes {ArmAes.IsSupported}, Aes.Arm64 {ArmAes.Arm64.IsSupported}, Sha256 {Sha256.IsSupported}; Rijndael-128 core {rijndael}, 160..256 {string.Join("/", wide)}, GHASH {ghash}";
+        using BlockCipherAlgorithm aes = Unsafe.UnsafeCrypto.CreateRijndael();
+        using Gcm gcm = aes.CreateGcm(new byte[16]);
+        string bulk = gcm.Bulk is Unsafe.Aead.StitchedAesGcm stitched ? $"stitched, {stitched.Width} bits" : gcm.Bulk?.GetType().Name ?? "none";
+        string seen = $"AdvSimd {AdvSimd.IsSupported}, Aes {ArmAes.IsSupported}, Aes.Arm64 {ArmAes.Arm64.IsSupported}, Sha256 {Sha256.IsSupported}; Rijndael-128 core {rijndael}, 160..256 {string.Join("/", wide)}, GHASH {ghash}, AES-GCM loop {bulk}";
         switch (leg)
         {
             case "intrinsics":
                 Assert.True(AdvSimd.IsSupported && ArmAes.IsSupported && ArmAes.Arm64.IsSupported && Sha256.IsSupported, seen);
                 Assert.True(rijndael == "ArmAes" && wide.SequenceEqual(new[] { "ArmAesWide" }) && ghash == "Pmull", seen);
+
+                // AES-GCM's whole blocks take the stitched loop on AESE/AESMC and 128-bit PMULL, not the chunked one.
+                Assert.True(bulk == "stitched, 128 bits" && !System.Runtime.Intrinsics.X86.Aes.IsSupported, seen);
 
                 // Camellia has no ARM64 core: its table-free answer must be no.
                 Assert.False(Unsafe.UnsafeCrypto.IsCamelliaConstantTime, seen);
@@ -51,6 +57,7 @@ public sealed class Arm64DifferentialTests
             case "portable":
                 Assert.False(CpuFeatures.IntrinsicsAllowed, seen);
                 Assert.True(rijndael == "Portable" && wide.SequenceEqual(new[] { "Portable" }) && ghash == "Portable", seen);
+                Assert.True(bulk == "none", seen);
                 break;
             default:
                 Assert.Skip($"{LegVariable} is not set: not the ARM64 leg ({seen})");
