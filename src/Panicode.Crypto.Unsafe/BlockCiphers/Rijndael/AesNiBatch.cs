@@ -86,12 +86,17 @@ internal static unsafe class AesNiBatch
 
     /// <summary>
     /// CTR over whole 16-byte blocks (NIST SP 800-38A §6.5, counter blocks as <see cref="Panicode.Crypto.Modes.Ctr"/>
-    /// defines them): eight counter blocks made in registers, encrypted and XORed into the data per batch.
+    /// defines them): eight counter blocks made in registers, encrypted and XORed into the data per batch. The one
+    /// loop of the AES-NI and the ARMv8 AES cores (<see cref="IAesRounds"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]   // optimized from the first call, as the GCM loop
-    public static void Ctr(ref Counter counter, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+    public static void Ctr<TAes>(ref Counter counter, byte* src, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
+        where TAes : struct, IAesRounds
     {
+        TAes aes = default;
+        int lag = aes.KeyLag;
         Vector128<byte> k0 = keys[0];
+        Vector128<byte> penultimate = keys[rounds - lag];
         Vector128<byte> last = keys[rounds];
         for (; blocks >= Width; blocks -= Width, src += 16 * Width, dst += 16 * Width)
         {
@@ -100,51 +105,50 @@ internal static unsafe class AesNiBatch
             {
                 // No carry leaves the low word's counter field within the batch: one vector add per block.
                 Vector128<ulong> c = counter.Lanes;
-                b0 = Block(c, 0, k0);
-                b1 = Block(c, 1, k0);
-                b2 = Block(c, 2, k0);
-                b3 = Block(c, 3, k0);
-                b4 = Block(c, 4, k0);
-                b5 = Block(c, 5, k0);
-                b6 = Block(c, 6, k0);
-                b7 = Block(c, 7, k0);
+                b0 = aes.Whiten(Block(c, 0), k0);
+                b1 = aes.Whiten(Block(c, 1), k0);
+                b2 = aes.Whiten(Block(c, 2), k0);
+                b3 = aes.Whiten(Block(c, 3), k0);
+                b4 = aes.Whiten(Block(c, 4), k0);
+                b5 = aes.Whiten(Block(c, 5), k0);
+                b6 = aes.Whiten(Block(c, 6), k0);
+                b7 = aes.Whiten(Block(c, 7), k0);
                 counter.Add(Width);
             }
             else
             {
-                b0 = counter.Next() ^ k0;
-                b1 = counter.Next() ^ k0;
-                b2 = counter.Next() ^ k0;
-                b3 = counter.Next() ^ k0;
-                b4 = counter.Next() ^ k0;
-                b5 = counter.Next() ^ k0;
-                b6 = counter.Next() ^ k0;
-                b7 = counter.Next() ^ k0;
+                b0 = aes.Whiten(counter.Next(), k0);
+                b1 = aes.Whiten(counter.Next(), k0);
+                b2 = aes.Whiten(counter.Next(), k0);
+                b3 = aes.Whiten(counter.Next(), k0);
+                b4 = aes.Whiten(counter.Next(), k0);
+                b5 = aes.Whiten(counter.Next(), k0);
+                b6 = aes.Whiten(counter.Next(), k0);
+                b7 = aes.Whiten(counter.Next(), k0);
             }
 
             for (int round = 1; round < rounds; round++)
             {
-                Round<AesNiRounds>(keys[round], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+                Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
 
-            Finish<AesNiRounds>(last, last, src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+            Finish<TAes>(penultimate, last, src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
         }
 
         for (; blocks > 0; blocks--, src += 16, dst += 16)
         {
-            Vector128<byte> b = counter.Next() ^ k0;
+            Vector128<byte> b = aes.Whiten(counter.Next(), k0);
             for (int round = 1; round < rounds; round++)
             {
-                b = X86Aes.Encrypt(b, keys[round]);
+                b = aes.Round(b, keys[round - lag]);
             }
 
-            Sse2.Store(dst, X86Aes.EncryptLast(b, last ^ Sse2.LoadVector128(src)));
+            Vector128.Store(aes.Last(b, penultimate, last ^ Vector128.Load(src)), dst);
         }
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Block(Vector128<ulong> lanes, ulong i, Vector128<byte> k0) =>
-        Ssse3.Shuffle((lanes + Vector128.Create(i, 0UL)).AsByte(), Reverse) ^ k0;
+    private static Vector128<byte> Block(Vector128<ulong> lanes, ulong i) => ReverseBytes((lanes + Vector128.Create(i, 0UL)).AsByte());
 
     /// <summary>
     /// A 16-byte counter block whose last <c>counterBytes</c> bytes count, big-endian, modulo their width (the bytes

@@ -27,6 +27,22 @@ internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
     /// <summary>The equivalent-inverse-cipher round keys, for a subclass's own decryption loop.</summary>
     protected Vector128<byte>[] DecryptionKeys => _decryptionKeys;
 
+    /// <summary>CTR over this core's encryption keys with the AES instructions of <typeparamref name="TAes"/> (<see cref="ICtrCore"/>; 16-byte blocks).</summary>
+    protected void TransformCtr<TAes>(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
+        where TAes : struct, IAesRounds
+    {
+        Debug.Assert(BlockSize == 16);
+        AesNiBatch.Counter count = new(counter, counterBytes);
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* keys = _encryptionKeys)
+        {
+            AesNiBatch.Ctr<TAes>(ref count, src, dst, source.Length / 16, keys, _rounds);
+        }
+
+        count.WriteTo(counter);
+    }
+
     protected AesNiCore(ReadOnlySpan<byte> key, int blockSizeInBytes)
         : base(blockSizeInBytes)
     {

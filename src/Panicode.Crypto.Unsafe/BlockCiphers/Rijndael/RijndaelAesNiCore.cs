@@ -16,7 +16,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// in flight; the remainder goes one block at a time. Round keys come from <see cref="AesNiKeySchedule"/>.
 /// CBC decryption is fused the same way (<see cref="ICbcDecryptor"/>): eight blocks in flight, each XORed with the
 /// ciphertext block before it as the batch is stored. CTR (<see cref="ICtrCore"/>) makes its counter blocks in
-/// registers (<see cref="AesNiBatch.Ctr"/>); CCM (<see cref="ICcmCore"/>) runs one CTR block beside each CBC-MAC block.
+/// registers (<see cref="AesNiBatch.Ctr{TAes}"/>); CCM (<see cref="ICcmCore"/>) runs one CTR block beside each CBC-MAC block.
 /// </summary>
 internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrCore, ICcmCore
 {
@@ -67,18 +67,8 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
         }
     }
 
-    void ICtrCore.TransformCtr(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        AesNiBatch.Counter count = new(counter, counterBytes);
-        fixed (byte* src = source)
-        fixed (byte* dst = destination)
-        fixed (Vector128<byte>* keys = EncryptionKeys)
-        {
-            AesNiBatch.Ctr(ref count, src, dst, source.Length / 16, keys, Rounds);
-        }
-
-        count.WriteTo(counter);
-    }
+    void ICtrCore.TransformCtr(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        TransformCtr<AesNiRounds>(counter, counterBytes, source, destination);
 
     // CCM encryption: the MAC chain absorbs plaintext block i while the CTR block i runs through the same rounds.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]

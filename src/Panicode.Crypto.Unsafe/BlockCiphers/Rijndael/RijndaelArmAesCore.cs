@@ -18,7 +18,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// instruction earlier (<see cref="IAesRounds"/> states the mapping). Decryption is the same shape over the equivalent
 /// inverse cipher's keys (AESD and AESIMC; FIPS 197 §5.3.5), which AES-NI's AESDEC takes too.
 /// </para>
-/// The CTR loop (<see cref="ICtrCore"/>) makes its counter blocks with <see cref="AesNiBatch.Counter"/>.
+/// CTR (<see cref="ICtrCore"/>) is the AES-NI core's loop over the ARMv8 instructions (<see cref="AesNiBatch.Ctr{TAes}"/>).
 /// </summary>
 internal sealed unsafe class RijndaelArmAesCore : AesNiCore, ICbcDecryptor, ICtrCore
 {
@@ -63,35 +63,8 @@ internal sealed unsafe class RijndaelArmAesCore : AesNiCore, ICbcDecryptor, ICtr
         }
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    void ICtrCore.TransformCtr(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        AesNiBatch.Counter count = new(counter, counterBytes);
-        fixed (byte* start = source)
-        fixed (byte* output = destination)
-        fixed (Vector128<byte>* keys = EncryptionKeys)
-        {
-            int rounds = Rounds;
-            Vector128<byte> last = keys[rounds];
-            byte* src = start;
-            byte* dst = output;
-            int blocks = source.Length / 16;
-            for (; blocks >= Width; blocks -= Width, src += 16 * Width, dst += 16 * Width)
-            {
-                Vector128<byte> b0 = count.Next(), b1 = count.Next(), b2 = count.Next(), b3 = count.Next();
-                Vector128<byte> b4 = count.Next(), b5 = count.Next(), b6 = count.Next(), b7 = count.Next();
-                AllRounds<ArmEncryption>(keys, rounds, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-                Store(dst, last, src, b0, b1, b2, b3, b4, b5, b6, b7);
-            }
-
-            for (; blocks > 0; blocks--, src += 16, dst += 16)
-            {
-                AdvSimd.Store(dst, Block<ArmEncryption>(count.Next(), keys, rounds) ^ last ^ AdvSimd.LoadVector128(src));
-            }
-        }
-
-        count.WriteTo(counter);
-    }
+    void ICtrCore.TransformCtr(Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        TransformCtr<ArmAesRounds>(counter, counterBytes, source, destination);
 
     /// <summary>All rounds but the final XOR with keys[rounds]: one block, its rounds a serial chain.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -135,25 +108,6 @@ internal sealed unsafe class RijndaelArmAesCore : AesNiCore, ICbcDecryptor, ICtr
         b5 = d.Round(b5, kl);
         b6 = d.Round(b6, kl);
         b7 = d.Round(b7, kl);
-    }
-
-    /// <summary>
-    /// Eight keystream blocks (before the last key) XORed with the last key and the data at <paramref name="src"/>,
-    /// stored at <paramref name="dst"/>; the loads come before the stores, so src == dst is safe.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void Store(byte* dst, Vector128<byte> last, byte* src, Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2,
-        Vector128<byte> b3, Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7)
-    {
-        b0 ^= last ^ AdvSimd.LoadVector128(src);
-        b1 ^= last ^ AdvSimd.LoadVector128(src + 16);
-        b2 ^= last ^ AdvSimd.LoadVector128(src + 32);
-        b3 ^= last ^ AdvSimd.LoadVector128(src + 48);
-        b4 ^= last ^ AdvSimd.LoadVector128(src + 64);
-        b5 ^= last ^ AdvSimd.LoadVector128(src + 80);
-        b6 ^= last ^ AdvSimd.LoadVector128(src + 96);
-        b7 ^= last ^ AdvSimd.LoadVector128(src + 112);
-        StoreEight(dst, b0, b1, b2, b3, b4, b5, b6, b7);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
