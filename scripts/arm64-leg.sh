@@ -21,14 +21,15 @@
 # AESE/AESMC and PMULL), the stitched loop with GCM's 32-bit counter wrapping at each position of a batch, and
 # Arm64DifferentialTests (ARM64
 # AES cores against the portable core on random keys of every key and block size, lengths around the batches, counters
-# wrapping inside a batch).
+# wrapping inside a batch); and Triple DES's bitsliced batch test (the AdvSimd core).
 #
 # --ci: the subset .ci/run runs (CI_FILTERS below, a few minutes): whole vector files only, no record left out, but not every
 # file: the AESAVS files (AES-128/192/256 in ECB, CBC, CFB and OFB, Monte-Carlo included), the NESSIE files (256-bit key,
 # 128-, 192- and 256-bit blocks), the misc files (the derived table of all 25 block and key sizes, Botan, Crypto++,
 # SP 800-38A, RFC 3962, Wycheproof CBC), Mono's RijndaelManaged record (192- and 256-bit blocks in every mode and
 # padding) and every AES GCM/GMAC/CCM/CMAC file; the core-contract suite over the Rijndael cores; the GCM and CTR
-# differentials; Arm64DifferentialTests. Left to the full run: the AES submission's and Gladman's files (AES-128-block
+# differentials; Arm64DifferentialTests; and Triple DES's bitsliced batch test, which runs the AdvSimd core (Bitsliced128-
+# AdvSimd) against single-block calls and the Reference flavour (its x86 cores skip). Left to the full run: the AES submission's and Gladman's files (AES-128-block
 # ECB/CBC known answers and 10,000-iteration Monte-Carlo loops, nine minutes of the full pass, nothing the
 # AESAVS files do not also run through the same core), the Unsafe Rijndael suite (its ablation variants are table cores)
 # and the CCM differential (the CCM files run).
@@ -65,6 +66,7 @@ FILTERS=(
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.UnsafeAesGcmTakesTheWidestStitchedLoop
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.CcmMatchesReferenceAtEveryLengthInAndOutOfPlace
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.CtrMatchesReferenceAcrossEveryCounterWrap
+  -method Panicode.Crypto.Tests.TripleDes.TripleDesBitslicedTests.BatchOfNBlocksEqualsNSingleBlockCallsAndTheReference
 )
 CI_FILTERS=(
   -method "Panicode.Crypto.Tests.BlockCiphers.UnsafeCoreContractTests.*"
@@ -77,6 +79,7 @@ CI_FILTERS=(
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.GcmMatchesReferenceAtEveryLengthInAndOutOfPlace
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.StitchedGcmWrapsItsCounterInsideABatch
   -method Panicode.Crypto.Tests.Aead.StitchedAeadTests.CtrMatchesReferenceAcrossEveryCounterWrap
+  -method Panicode.Crypto.Tests.TripleDes.TripleDesBitslicedTests.BatchOfNBlocksEqualsNSingleBlockCallsAndTheReference
 )
 
 install=1

@@ -13,7 +13,9 @@
 # The circuits: each S-box's four output bits as one shared, reduced decision diagram (a multiplexer tree over the six
 # inputs in one variable order, identical subfunctions built once, a multiplexer whose two branches agree dropped, and
 # constant or single-literal branches folded: mux(v, h, 0) = v & h, mux(v, 0, l) = l & ~v, mux(v, 1, l) = v | l,
-# mux(v, ~l, l) = v ^ l). The generator tries all 720 variable orders per S-box and keeps the one with the fewest
+# mux(v, h, 1) = h | ~v, mux(v, ~l, l) = v ^ l). No select has a constant operand: besides being one operation either
+# way, qemu-aarch64 10.0 (tcg/optimize.c's fold_bitsel_vec before its Sept. 2025 fix, on hosts with AVX-512VL) folds a
+# bit select whose false operand is all ones to all ones, so the ARM64 leg would see wrong blocks. The generator tries all 720 variable orders per S-box and keeps the one with the fewest
 # operations; every operation, the multiplexer included, is one vector instruction on AVX-512 (VPTERNLOG). Each
 # circuit is checked here against its S-box on all 64 inputs before anything is written.
 import itertools
@@ -109,7 +111,7 @@ class Circuit:
         if hi == ALL:
             return self.add("Or", [x, self.build(lo, depth + 1)], f)
         if lo == ALL:
-            return self.add("Select", [x, self.build(hi, depth + 1), "TLanes.AllBitsSet"], f)
+            return self.add("OrNot", [self.build(hi, depth + 1), x], f)
         if hi == ALL ^ lo:
             return self.add("Xor", [x, self.build(lo, depth + 1)], f)
         return self.add("Select", [x, self.build(hi, depth + 1), self.build(lo, depth + 1)], f)
@@ -118,7 +120,6 @@ class Circuit:
 def evaluate(circuit, name):
     """Recomputes a node's table from its operands alone (the check that the emitted code is the S-box)."""
     values = {f"x{t}": VARS[t] for t in range(6)}
-    values["TLanes.AllBitsSet"] = ALL
     for node, op, operands, _ in circuit.nodes:
         a = [values[o] for o in operands]
         values[node] = {
@@ -126,6 +127,7 @@ def evaluate(circuit, name):
             "And": lambda: a[0] & a[1],
             "AndNot": lambda: a[0] & (ALL ^ a[1]),
             "Or": lambda: a[0] | a[1],
+            "OrNot": lambda: a[0] | (ALL ^ a[1]),
             "Xor": lambda: a[0] ^ a[1],
             "Select": lambda: (a[0] & a[1]) | ((ALL ^ a[0]) & a[2]),
         }[op]()

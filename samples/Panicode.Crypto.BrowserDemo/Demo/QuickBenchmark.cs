@@ -97,10 +97,12 @@ public static class QuickBenchmark
     private static IEnumerable<BenchmarkRow> StreamRows(string name, string flavour, Func<StreamCipher> create, double seconds)
     {
         using StreamCipher cipher = create();
-        cipher.Key = new byte[cipher.KeySize / 8];
-        using StreamCipher rekeyed = create();
         byte[] key = new byte[cipher.KeySize / 8];
         byte[] iv = new byte[cipher.IVSize / 8];
+        cipher.Key = key;
+        // A stream cipher refuses to run under an IV nobody chose, so the measured object gets the fixed IV too.
+        cipher.IV = iv;
+        using StreamCipher rekeyed = create();
         byte[] block = new byte[16];
         return MetricRows(
             name,

@@ -89,6 +89,7 @@ internal static class UnsafeCores
         new Core("Bitsliced512", (key, _) => new TripleDesBitslicedCore(key, 512), "avx512f", () => TripleDesBitslicedCore.IsSupported(512)),
         new Core("Bitsliced256", (key, _) => new TripleDesBitslicedCore(key, 256), "avx2", () => TripleDesBitslicedCore.IsSupported(256)),
         new Core("Bitsliced128", (key, _) => new TripleDesBitslicedCore(key, 128), "sse2", () => TripleDesBitslicedCore.IsSupported(128)),
+        new Core("Bitsliced128-AdvSimd", (key, _) => new TripleDesBitslicedCore(key, 128), "asimd", () => TripleDesBitslicedCore.IsSupportedOnArm64),
         new Core("Bitsliced-EveryBlock", (key, _) => new TripleDesBitslicedCore(key, 128, batchEveryBlock: true), "sse2", () => TripleDesBitslicedCore.IsSupported(128), selectable: false),
 #endif
         new Core("Portable", (key, _) => new TripleDesPortableCore(key)));

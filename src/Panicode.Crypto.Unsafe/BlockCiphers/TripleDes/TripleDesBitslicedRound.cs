@@ -37,7 +37,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t8 = TLanes.Select(x4, t3, t6);
             TV t9 = TLanes.Select(x0, t7, t8);
             TV t10 = TLanes.Select(x5, t5, t9);
-            TV t11 = TLanes.Select(x1, t0, TLanes.AllBitsSet);
+            TV t11 = TLanes.OrNot(t0, x1);
             TV t12 = TLanes.Xor(x1, t0);
             TV t13 = TLanes.Select(x4, t11, t12);
             TV t14 = TLanes.Or(x1, x2);
@@ -75,7 +75,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t46 = TLanes.Select(x5, t43, t45);
             TV t47 = TLanes.Select(x3, t41, t46);
             TV t48 = TLanes.Select(x4, x2, t3);
-            TV t49 = TLanes.Select(x1, x2, TLanes.AllBitsSet);
+            TV t49 = TLanes.OrNot(x2, x1);
             TV t50 = TLanes.Select(x4, t3, t49);
             TV t51 = TLanes.Select(x0, t48, t50);
             TV t52 = TLanes.Select(x4, t12, t6);
@@ -123,7 +123,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t19 = TLanes.Select(x2, t8, x0);
             TV t20 = TLanes.Select(x4, t19, t1);
             TV t21 = TLanes.And(x0, x3);
-            TV t22 = TLanes.Select(x0, x3, TLanes.AllBitsSet);
+            TV t22 = TLanes.OrNot(x3, x0);
             TV t23 = TLanes.Select(x2, t21, t22);
             TV t24 = TLanes.Select(x4, t23, t10);
             TV t25 = TLanes.Select(x5, t20, t24);
@@ -143,7 +143,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t39 = TLanes.Select(x5, t34, t38);
             TV t40 = TLanes.Or(x2, t36);
             TV t41 = TLanes.Select(x4, t40, t5);
-            TV t42 = TLanes.Select(x0, t0, TLanes.AllBitsSet);
+            TV t42 = TLanes.OrNot(t0, x0);
             TV t43 = TLanes.Select(x2, t42, t1);
             TV t44 = TLanes.Select(x4, t13, t43);
             TV t45 = TLanes.Select(x5, t41, t44);
@@ -180,7 +180,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t5 = TLanes.Select(x1, t4, t3);
             TV t6 = TLanes.Select(x4, t2, t5);
             TV t7 = TLanes.Xor(x3, t6);
-            TV t8 = TLanes.Select(x2, x5, TLanes.AllBitsSet);
+            TV t8 = TLanes.OrNot(x5, x2);
             TV t9 = TLanes.Select(x1, t0, t8);
             TV t10 = TLanes.Select(x4, t9, t5);
             TV t11 = TLanes.And(x1, t8);
@@ -251,13 +251,13 @@ internal static unsafe class TripleDesBitslicedRound
             TV t5 = TLanes.Or(x3, x4);
             TV t6 = TLanes.And(x3, x4);
             TV t7 = TLanes.Select(x2, t5, t6);
-            TV t8 = TLanes.Select(x3, t0, TLanes.AllBitsSet);
+            TV t8 = TLanes.OrNot(t0, x3);
             TV t9 = TLanes.Select(x2, t2, t8);
             TV t10 = TLanes.Select(x1, t7, t9);
             TV t11 = TLanes.Select(x0, t4, t10);
             TV t12 = TLanes.And(x3, t0);
             TV t13 = TLanes.Select(x2, t12, t1);
-            TV t14 = TLanes.Select(x3, x4, TLanes.AllBitsSet);
+            TV t14 = TLanes.OrNot(x4, x3);
             TV t15 = TLanes.Select(x2, t14, t0);
             TV t16 = TLanes.Select(x1, t13, t15);
             TV t17 = TLanes.Xor(x2, t12);
@@ -311,7 +311,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV x5 = TLanes.Xor(r[20], TLanes.Key(k + 29));
             TV t0 = TLanes.Not(x5);
             TV t1 = TLanes.Select(x1, t0, x0);
-            TV t2 = TLanes.Select(x0, x5, TLanes.AllBitsSet);
+            TV t2 = TLanes.OrNot(x5, x0);
             TV t3 = TLanes.Xor(x0, x5);
             TV t4 = TLanes.Select(x1, t2, t3);
             TV t5 = TLanes.Select(x2, t1, t4);
@@ -362,7 +362,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t50 = TLanes.Select(x3, t43, t49);
             TV t51 = TLanes.Select(x1, t15, x5);
             TV t52 = TLanes.Select(x2, t51, t11);
-            TV t53 = TLanes.Select(x0, t0, TLanes.AllBitsSet);
+            TV t53 = TLanes.OrNot(t0, x0);
             TV t54 = TLanes.Xor(x1, t53);
             TV t55 = TLanes.Select(x1, t6, t16);
             TV t56 = TLanes.Select(x2, t54, t55);
@@ -388,7 +388,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV x4 = TLanes.Xor(r[23], TLanes.Key(k + 34));
             TV x5 = TLanes.Xor(r[24], TLanes.Key(k + 35));
             TV t0 = TLanes.Select(x0, x3, x4);
-            TV t1 = TLanes.Select(x4, x3, TLanes.AllBitsSet);
+            TV t1 = TLanes.OrNot(x3, x4);
             TV t2 = TLanes.Xor(x4, x3);
             TV t3 = TLanes.Select(x0, t1, t2);
             TV t4 = TLanes.Select(x1, t0, t3);
@@ -400,7 +400,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t10 = TLanes.And(x4, x3);
             TV t11 = TLanes.Select(x0, t10, t5);
             TV t12 = TLanes.Select(x1, t9, t11);
-            TV t13 = TLanes.Select(x4, t5, TLanes.AllBitsSet);
+            TV t13 = TLanes.OrNot(t5, x4);
             TV t14 = TLanes.Select(x0, t13, t1);
             TV t15 = TLanes.Xor(x1, t14);
             TV t16 = TLanes.Select(x5, t12, t15);
@@ -477,7 +477,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t13 = TLanes.Select(x1, t10, t12);
             TV t14 = TLanes.AndNot(x3, x2);
             TV t15 = TLanes.Select(x4, t0, t14);
-            TV t16 = TLanes.Select(x2, x3, TLanes.AllBitsSet);
+            TV t16 = TLanes.OrNot(x3, x2);
             TV t17 = TLanes.Select(x4, t16, x2);
             TV t18 = TLanes.Select(x1, t15, t17);
             TV t19 = TLanes.Select(x0, t13, t18);
@@ -513,7 +513,7 @@ internal static unsafe class TripleDesBitslicedRound
             TV t49 = TLanes.Select(x4, t11, t16);
             TV t50 = TLanes.Select(x1, t15, t49);
             TV t51 = TLanes.Select(x0, t48, t50);
-            TV t52 = TLanes.Select(x2, t0, TLanes.AllBitsSet);
+            TV t52 = TLanes.OrNot(t0, x2);
             TV t53 = TLanes.Select(x4, x3, t52);
             TV t54 = TLanes.Select(x4, t5, t21);
             TV t55 = TLanes.Select(x1, t53, t54);
@@ -533,14 +533,14 @@ internal static unsafe class TripleDesBitslicedRound
             TV x3 = TLanes.Xor(r[30], TLanes.Key(k + 45));
             TV x4 = TLanes.Xor(r[31], TLanes.Key(k + 46));
             TV x5 = TLanes.Xor(r[0], TLanes.Key(k + 47));
-            TV t0 = TLanes.Select(x1, x4, TLanes.AllBitsSet);
+            TV t0 = TLanes.OrNot(x4, x1);
             TV t1 = TLanes.AndNot(x4, x1);
             TV t2 = TLanes.Select(x3, t0, t1);
             TV t3 = TLanes.Not(x4);
             TV t4 = TLanes.Select(x3, t3, x1);
             TV t5 = TLanes.Select(x2, t2, t4);
             TV t6 = TLanes.Xor(x1, t3);
-            TV t7 = TLanes.Select(x1, t3, TLanes.AllBitsSet);
+            TV t7 = TLanes.OrNot(t3, x1);
             TV t8 = TLanes.Select(x3, t6, t7);
             TV t9 = TLanes.Select(x3, x1, t1);
             TV t10 = TLanes.Select(x2, t8, t9);
