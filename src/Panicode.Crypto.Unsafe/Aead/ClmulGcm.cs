@@ -69,7 +69,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
         {
             Vector128<ulong> y = Vector128.Create(value.Low, value.High);
             Vector128<byte> order = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 14, 13, 12);
-            Vector128<uint> count = AesNiBatch.Shuffle(Vector128.Load(ctr), order).AsUInt32();
+            Vector128<uint> count = AesBatch.Shuffle(Vector128.Load(ctr), order).AsUInt32();
             int blocks = source.Length / 16;
             for (int done = 0; done < blocks; done += ChunkBlocks)
             {
@@ -78,7 +78,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
                 // inc32 counter blocks (SP 800-38D §6.2): lane 3 holds the 32-bit counter in host order.
                 for (int i = 0; i < n; i++)
                 {
-                    Vector128.Store(AesNiBatch.Shuffle((count + Vector128.Create(0u, 0u, 0u, (uint)i)).AsByte(), order), ks + 16 * i);
+                    Vector128.Store(AesBatch.Shuffle((count + Vector128.Create(0u, 0u, 0u, (uint)i)).AsByte(), order), ks + 16 * i);
                 }
 
                 count += Vector128.Create(0u, 0u, 0u, (uint)n);
@@ -91,7 +91,7 @@ internal sealed unsafe class ClmulGcm : GcmBulk
                 };
             }
 
-            Vector128.Store(AesNiBatch.Shuffle(count.AsByte(), order), ctr);
+            Vector128.Store(AesBatch.Shuffle(count.AsByte(), order), ctr);
             value.Low = y.GetElement(0);
             value.High = y.GetElement(1);
         }

@@ -113,7 +113,7 @@ internal sealed unsafe class GHashClmul : GHash
 
     /// <summary>A block in POLYVAL form: its 16 bytes reversed (PSHUFB or TBL).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static Vector128<ulong> Load(byte* p) => AesNiBatch.ReverseBytes(Vector128.Load(p)).AsUInt64();
+    internal static Vector128<ulong> Load(byte* p) => AesBatch.ReverseBytes(Vector128.Load(p)).AsUInt64();
 
     internal static Vector128<ulong> Multiply(Vector128<ulong> a, Vector128<ulong> b)
     {

@@ -22,7 +22,7 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// <para>One loop serves x86 and ARM64: it is generic over the AES instructions (<see cref="IAesRounds"/>: AES-NI, or
 /// ARMv8's AESE and AESMC over the same round keys, which states how the keys map) and the multiplies
 /// (<see cref="IClmulAccumulator"/>: PCLMULQDQ or PMULL at 128 bits, VPCLMULQDQ at 256 and 512); the byte shuffles are
-/// PSHUFB or TBL (<see cref="AesNiBatch.Shuffle"/>). The JIT compiles one copy per pair of struct type arguments.</para>
+/// PSHUFB or TBL (<see cref="AesBatch.Shuffle"/>). The JIT compiles one copy per pair of struct type arguments.</para>
 /// <para>Encryption hashes the previous batch's ciphertext beside the current batch's rounds (its own ciphertext is
 /// not known until its rounds end); decryption hashes the batch it decrypts. Either way every load of a batch comes
 /// before its first store, so source and destination may be the same memory.</para>
@@ -31,15 +31,15 @@ namespace Panicode.Crypto.Unsafe.Aead;
 /// </summary>
 internal sealed unsafe class StitchedAesGcm : GcmBulk
 {
-    private const int Batch = AesNiBatch.Width;
+    private const int Batch = AesBatch.Width;
 
-    private readonly AesNiCore _core;
+    private readonly AesCore _core;
     private readonly ClmulPowers _powers;
 
     /// <param name="core">The AES-NI or ARMv8 AES core (owned by the caller): the round keys of either serve both.</param>
     /// <param name="ghash">The carry-less multiply hash whose powers of H this loop copies.</param>
     /// <param name="width">128, 256 or 512 (the tests run each width the CPU has), or 0 for <see cref="PreferredWidth"/>.</param>
-    public StitchedAesGcm(AesNiCore core, GHashClmul ghash, int width = 0)
+    public StitchedAesGcm(AesCore core, GHashClmul ghash, int width = 0)
     {
         Debug.Assert(IsSupported && core.BlockSize == 16 && core.Rounds >= Batch);
         Debug.Assert(width is 0 or 128 || (width == 256 && Clmul256.IsSupported) || (width == 512 && Clmul512.IsSupported));
@@ -87,7 +87,7 @@ internal sealed unsafe class StitchedAesGcm : GcmBulk
         fixed (Vector128<ulong>* hf = _powers.Folded)
         {
             Vector128<ulong> y = Vector128.Create(value.Low, value.High);
-            Vector128<uint> count = AesNiBatch.Shuffle(Vector128.Load(ctr), CounterOrder).AsUInt32();
+            Vector128<uint> count = AesBatch.Shuffle(Vector128.Load(ctr), CounterOrder).AsUInt32();
             int blocks = source.Length / 16;
             int rounds = _core.Rounds;
             y = (AesNiRounds.IsSupported, Width, encrypt) switch
@@ -101,7 +101,7 @@ internal sealed unsafe class StitchedAesGcm : GcmBulk
                 (_, _, true) => SealBlocks<AesNiRounds, Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
                 _ => OpenBlocks<AesNiRounds, Clmul128>(ref count, src, dst, blocks, keys, rounds, h, hf, y),
             };
-            Vector128.Store(AesNiBatch.Shuffle(count.AsByte(), CounterOrder), ctr);
+            Vector128.Store(AesBatch.Shuffle(count.AsByte(), CounterOrder), ctr);
             value.Low = y.GetElement(0);
             value.High = y.GetElement(1);
         }
@@ -132,7 +132,7 @@ internal sealed unsafe class StitchedAesGcm : GcmBulk
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> CounterBlock<TAes>(Vector128<uint> count, uint i, Vector128<byte> k0)
         where TAes : struct, IAesRounds =>
-        default(TAes).Whiten(AesNiBatch.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder), k0);
+        default(TAes).Whiten(AesBatch.Shuffle((count + Vector128.Create(0u, 0u, 0u, i)).AsByte(), CounterOrder), k0);
 
     // Fully optimized from the first call: tiering would run the first megabytes through unoptimized or OSR code.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -204,7 +204,7 @@ internal sealed unsafe class StitchedAesGcm : GcmBulk
         int lag = default(TAes).KeyLag;
         for (int round = 1; round < rounds; round++)
         {
-            AesNiBatch.Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            AesBatch.Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             if (round < sum.Steps)
             {
                 sum.Next(hash, round, h, hf);
@@ -212,7 +212,7 @@ internal sealed unsafe class StitchedAesGcm : GcmBulk
         }
 
         y = sum.Reduce();
-        AesNiBatch.Finish<TAes>(keys[rounds - lag], keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        AesBatch.Finish<TAes>(keys[rounds - lag], keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
         return y;
     }
 
@@ -225,10 +225,10 @@ internal sealed unsafe class StitchedAesGcm : GcmBulk
         int lag = default(TAes).KeyLag;
         for (int round = 1; round < rounds; round++)
         {
-            AesNiBatch.Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            AesBatch.Round<TAes>(keys[round - lag], ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
         }
 
-        AesNiBatch.Finish<TAes>(keys[rounds - lag], keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
+        AesBatch.Finish<TAes>(keys[rounds - lag], keys[rounds], src, dst, b0, b1, b2, b3, b4, b5, b6, b7);
     }
 
     /// <summary>Eight counter blocks from <paramref name="count"/> on, whitened with <paramref name="k0"/>; advances the count.</summary>

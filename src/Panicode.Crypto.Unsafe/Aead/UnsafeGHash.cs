@@ -21,7 +21,7 @@ internal static class UnsafeGHash
         {
             if (cipher is BlockCiphers.Rijndael.RijndaelAesNiCore or BlockCiphers.Rijndael.RijndaelArmAesCore && StitchedAesGcm.IsSupported)
             {
-                return new StitchedAesGcm((BlockCiphers.Rijndael.AesNiCore)cipher, clmul);
+                return new StitchedAesGcm((BlockCiphers.Rijndael.AesCore)cipher, clmul);
             }
 
             if (ClmulGcm.IsSupported)

@@ -316,7 +316,7 @@ public sealed class StitchedAeadTests
                 byte[] h = new byte[16];
                 core.Encrypt(h, h);
                 using Unsafe.Aead.GHashClmul ghash = new(h);
-                Unsafe.Aead.StitchedAesGcm stitched = new((Unsafe.BlockCiphers.Rijndael.AesNiCore)core, ghash);
+                Unsafe.Aead.StitchedAesGcm stitched = new((Unsafe.BlockCiphers.Rijndael.AesCore)core, ghash);
 
                 // Expected: CTR one block at a time, then the hash of the ciphertext.
                 byte[] expectedCt = new byte[pt.Length], block = new byte[16], expectedCounter = (byte[])counter.Clone();
@@ -370,7 +370,7 @@ public sealed class StitchedAeadTests
         byte[] h = new byte[16];
         core.Encrypt(h, h);
         Unsafe.Aead.GHashClmul ghash = new(h);
-        return new Gcm(core, ghash, new Unsafe.Aead.StitchedAesGcm((Unsafe.BlockCiphers.Rijndael.AesNiCore)core, ghash, width), 16);
+        return new Gcm(core, ghash, new Unsafe.Aead.StitchedAesGcm((Unsafe.BlockCiphers.Rijndael.AesCore)core, ghash, width), 16);
     }
 
     /// <summary>The AES core the stitched loop runs over in this process: AES-NI on x86, ARMv8 AES on ARM64.</summary>

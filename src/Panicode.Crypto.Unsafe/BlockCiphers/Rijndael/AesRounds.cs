@@ -10,7 +10,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// <summary>
 /// The AES encryption rounds (FIPS 197 §5.1) of one instruction set, as a struct type parameter: a loop written once
 /// over <see cref="IAesRounds"/> is compiled by the JIT into AES-NI code or ARMv8 AES code (the stitched GCM loop,
-/// <c>Aead/StitchedAesGcm.cs</c>, and <see cref="AesNiBatch"/>'s eight-block steps). Both take the same round keys
+/// <c>Aead/StitchedAesGcm.cs</c>, and <see cref="AesBatch"/>'s eight-block steps). Both take the same round keys
 /// k0 .. kNr of <see cref="AesNiKeySchedule"/>, but not at the same instruction:
 /// <list type="bullet">
 /// <item>AES-NI: b ^= k0; AESENC(b, k1) .. AESENC(b, k[Nr-1]); AESENCLAST(b, kNr) (AESENC XORs its key after MixColumns).</item>

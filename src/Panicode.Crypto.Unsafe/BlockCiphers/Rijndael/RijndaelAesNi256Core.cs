@@ -27,7 +27,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// further on. For every (r, j) the two sources sit at the same position of opposite halves, which is
 /// why one blend (and its mirror) followed by one common shuffle suffices (likewise for decryption).
 /// </remarks>
-internal sealed unsafe class RijndaelAesNi256Core : AesNiCore, ICtrBatchCore
+internal sealed unsafe class RijndaelAesNi256Core : AesCore, ICtrBatchCore
 {
     public RijndaelAesNi256Core(ReadOnlySpan<byte> key)
         : base(key, 32)

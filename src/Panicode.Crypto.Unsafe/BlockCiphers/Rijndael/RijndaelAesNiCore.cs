@@ -16,9 +16,9 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// in flight; the remainder goes one block at a time. Round keys come from <see cref="AesNiKeySchedule"/>.
 /// CBC decryption is fused the same way (<see cref="ICbcDecryptor"/>): eight blocks in flight, each XORed with the
 /// ciphertext block before it as the batch is stored. CTR (<see cref="ICtrCore"/>) makes its counter blocks in
-/// registers (<see cref="AesNiBatch.Ctr{TAes}"/>); CCM (<see cref="ICcmCore"/>) runs one CTR block beside each CBC-MAC block.
+/// registers (<see cref="AesBatch.Ctr{TAes}"/>); CCM (<see cref="ICcmCore"/>) runs one CTR block beside each CBC-MAC block.
 /// </summary>
-internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrCore, ICcmCore
+internal sealed unsafe class RijndaelAesNiCore : AesCore, ICbcDecryptor, ICtrCore, ICcmCore
 {
     public RijndaelAesNiCore(ReadOnlySpan<byte> key)
         : base(key, 16)
@@ -74,7 +74,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     void ICcmCore.SealCcm(Span<byte> mac, Span<byte> counter, int counterBytes, ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        AesNiBatch.Counter count = new(counter, counterBytes);
+        AesBatch.Counter count = new(counter, counterBytes);
         fixed (byte* m = mac)
         fixed (byte* start = source)
         fixed (byte* output = destination)
@@ -111,7 +111,7 @@ internal sealed unsafe class RijndaelAesNiCore : AesNiCore, ICbcDecryptor, ICtrC
             return;
         }
 
-        AesNiBatch.Counter count = new(counter, counterBytes);
+        AesBatch.Counter count = new(counter, counterBytes);
         fixed (byte* m = mac)
         fixed (byte* start = source)
         fixed (byte* output = destination)

@@ -25,7 +25,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// always below Nb), so padding never reaches the Nb real columns; AddRoundKey adds zero to padding, MixColumns and
 /// SubBytes stay within a column, and the partial loads and stores touch exactly 4 Nb bytes per block.
 /// </remarks>
-internal sealed unsafe class RijndaelAesNiWideCore : AesNiCore, ICtrBatchCore
+internal sealed unsafe class RijndaelAesNiWideCore : AesCore, ICtrBatchCore
 {
     // Per Nb (index nb - 5): four encryption masks (half 0 from half 0, half 0 from half 1, half 1 from half 0,
     // half 1 from half 1), then the four decryption masks.

@@ -18,9 +18,9 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// instruction earlier (<see cref="IAesRounds"/> states the mapping). Decryption is the same shape over the equivalent
 /// inverse cipher's keys (AESD and AESIMC; FIPS 197 §5.3.5), which AES-NI's AESDEC takes too.
 /// </para>
-/// CTR (<see cref="ICtrCore"/>) is the AES-NI core's loop over the ARMv8 instructions (<see cref="AesNiBatch.Ctr{TAes}"/>).
+/// CTR (<see cref="ICtrCore"/>) is the AES-NI core's loop over the ARMv8 instructions (<see cref="AesBatch.Ctr{TAes}"/>).
 /// </summary>
-internal sealed unsafe class RijndaelArmAesCore : AesNiCore, ICbcDecryptor, ICtrCore
+internal sealed unsafe class RijndaelArmAesCore : AesCore, ICbcDecryptor, ICtrCore
 {
     private const int Width = 8;
 

@@ -24,7 +24,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// Bounds: a TBL index never names a padding column (see <see cref="RijndaelWidePermutation.Sources"/>), so padding
 /// never reaches the Nb real columns, and the partial loads and stores touch exactly 4 Nb bytes per block.
 /// </remarks>
-internal sealed unsafe class RijndaelArmAesWideCore : AesNiCore, ICtrBatchCore
+internal sealed unsafe class RijndaelArmAesWideCore : AesCore, ICtrBatchCore
 {
     private const int Width = 4;
 

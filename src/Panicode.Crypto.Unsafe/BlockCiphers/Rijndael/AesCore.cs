@@ -12,7 +12,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// call, and their clearing. Subclasses supply the block loops for their block size, and a CBC
 /// encryption loop (serial: one block in flight, the chaining value kept in registers).
 /// </summary>
-internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
+internal abstract unsafe class AesCore : BlockCipher, ICbcEncryptor
 {
     private readonly int _rounds;
     private readonly Vector128<byte>[] _encryptionKeys;
@@ -32,18 +32,18 @@ internal abstract unsafe class AesNiCore : BlockCipher, ICbcEncryptor
         where TAes : struct, IAesRounds
     {
         Debug.Assert(BlockSize == 16);
-        AesNiBatch.Counter count = new(counter, counterBytes);
+        AesBatch.Counter count = new(counter, counterBytes);
         fixed (byte* src = source)
         fixed (byte* dst = destination)
         fixed (Vector128<byte>* keys = _encryptionKeys)
         {
-            AesNiBatch.Ctr<TAes>(ref count, src, dst, source.Length / 16, keys, _rounds);
+            AesBatch.Ctr<TAes>(ref count, src, dst, source.Length / 16, keys, _rounds);
         }
 
         count.WriteTo(counter);
     }
 
-    protected AesNiCore(ReadOnlySpan<byte> key, int blockSizeInBytes)
+    protected AesCore(ReadOnlySpan<byte> key, int blockSizeInBytes)
         : base(blockSizeInBytes)
     {
         Debug.Assert(key.Length is 16 or 20 or 24 or 28 or 32);

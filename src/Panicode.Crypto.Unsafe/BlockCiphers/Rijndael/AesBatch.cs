@@ -14,7 +14,7 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Rijndael;
 /// serves the ARMv8 AES core): eight blocks through one round, and the last round with the data XORed in as the blocks
 /// are stored (the last key's XOR adds it at no cost; <see cref="IAesRounds"/>).
 /// </summary>
-internal static unsafe class AesNiBatch
+internal static unsafe class AesBatch
 {
     /// <summary>Blocks in flight: AESENC's latency (about 4 cycles) times its throughput (1 or 2 a cycle), with room.</summary>
     public const int Width = 8;
