@@ -3,6 +3,7 @@
 // for the calls the byte-sliced batches cannot serve: CBC encryption, CFB, OFB, short tails and the key schedule.
 using System;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
@@ -20,20 +21,22 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 /// </para>
 /// <para>
 /// Layout: byte b of a lane is t(8 - b) of RFC 3713 §2.4.1 (the little-endian image of the 64-bit value, t1 in byte 7).
-/// A Feistel half y is kept in the pre-map domain, Y = (A·y | A4·y): the pre-maps are linear up to their constant, so
-/// A·(y ^ k) ^ a = A·y ^ (A·k ^ a), and Y XORed with the mapped subkey is the inversion's input itself; the F output can
-/// arrive mapped too, as A·P(z) = P(A·z) lane by lane (A acts on every byte alike, P moves and XORs whole bytes). So
-/// each F is four inversions whose matrices are the post-maps composed with A or A4 (no GF2P8AFFINEQB on the chain),
-/// eight PSHUFBs and two levels of three-input XORs. Lane 0 of each inversion result holds one s-box's outputs in one
-/// domain and lane 1 another's in the other domain, paired so that every output byte takes at most two terms from
-/// each: (s2 in A4 | s4 in A) and (s2 in A | s4 in A4) from (A·t | A4·t); (s1 in A | s1 in A4) and
-/// (s3 in A | s3 in A4) from (A·t | A·t), its lane 0 copied. The post-map constants b stay out of the inversions
-/// (one immediate per instruction) and join as one mapped constant (A·P(b) | A4·P(b)). The half, that constant and
-/// the next subkey join the XOR tree at its first level, so the next F's input is ready two levels after the shuffles.
+/// A Feistel half y is kept as one value X in both lanes, each byte in the pre-map domain of the s-box its position
+/// meets in F: A4·y_i at the s4 positions (i = 4 and 7, bytes 4 and 1), A·y_i at the others. The pre-maps are linear up
+/// to their constant a, which A and A4 share, so X ^ (the subkey mapped the same way, a included) is at every position
+/// the input of that position's own inversion, and the subkeys are mapped once per key (<see cref="Schedule"/>). The
+/// F output arrives mapped too: D·(y ^ P(z)) = D·y ^ P(D·z) for a map D of every byte alike, so each output byte takes
+/// its terms from the lane of its own domain. Three inversions, one per post-map (B for s1 and s4, rotl1·B for s2,
+/// rotr1·B for s3), each composed with A in lane 0 and A4 in lane 1, give every term in both domains; eight PSHUFBs
+/// gather P's terms (at most four from the s1/s4 result, two from each other) and a tree of XORs joins them with the
+/// half, the next subkey and the post-map constants b (one mapped constant through P, as they stay out of the
+/// inversions): the next F's input, with no GF2P8AFFINEQB or lane copy on the chain. The shuffles of the last
+/// inversions join the tree last.
 /// </para>
 /// <para>
-/// FL/FL^-1 (§2.4.2) and the whitening work on y itself: the inverse maps bring it back (both lanes then hold y),
-/// 32-bit AND/OR/rotate steps with 64-bit shifts moving a word between the halves of a lane, and the maps forward again.
+/// FL/FL^-1 (§2.4.2) and the whitening work on y itself: the inverse maps bring it back (one GF2P8AFFINEQB with A^-1 in
+/// lane 0 and A4^-1 in lane 1, then a PSHUFB taking each byte from the lane of its domain, so both lanes hold y), 32-bit
+/// AND/OR/rotate steps with 64-bit shifts moving a word between the halves of a lane, and the maps forward again.
 /// </para>
 /// </summary>
 internal static unsafe class CamelliaGfniRounds
@@ -54,27 +57,27 @@ internal static unsafe class CamelliaGfniRounds
         0b01111001, // z'8 = z1 ^ z4 ^ z5 ^ z6 ^ z7
     };
 
+    // RFC 3713 §2.4.1, F: the s-box of t_i (s1, s2, s3, s4, s2, s3, s4, s1).
+    private static readonly byte[] s_sbox = { 1, 2, 3, 4, 2, 3, 4, 1 };
+
+    // The P masks of inversion result r (see Result) are s_maskStart[r] .. s_maskStart[r + 1] - 1: one P output takes at
+    // most four terms from s1 and s4 (t1, t4, t7, t8), two from s2 (t2, t5) and two from s3 (t3, t6).
+    private static readonly int[] s_maskStart = { 0, 4, 6, 8 };
+
     // The maps in and out of the domain, the inversions' matrices (post-map, then the domain's map), the P masks and the
     // constants, built at type initialization; static readonly vectors are constants to tier-1 code.
-    private static readonly ulong s_inverseA = GfniMatrix.Invert(S.PreS123);
-    private static readonly ulong s_inverseA4 = GfniMatrix.Invert(S.PreS4);
     private static readonly Vector128<byte> s_toDomain = Vector128.Create(S.PreS123, S.PreS4).AsByte();
-    private static readonly Vector128<byte> s_fromDomain = Vector128.Create(s_inverseA, s_inverseA4).AsByte();
-    private static readonly Vector128<byte> s_post1 = Vector128.Create(GfniMatrix.Compose(S.PreS4, S.PostS2), GfniMatrix.Compose(S.PreS123, S.PostS14)).AsByte();
-    private static readonly Vector128<byte> s_post2 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS2), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
-    private static readonly Vector128<byte> s_post3 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS14), GfniMatrix.Compose(S.PreS4, S.PostS14)).AsByte();
-    private static readonly Vector128<byte> s_post4 = Vector128.Create(GfniMatrix.Compose(S.PreS123, S.PostS3), GfniMatrix.Compose(S.PreS4, S.PostS3)).AsByte();
+    private static readonly Vector128<byte> s_fromDomain = Vector128.Create(GfniMatrix.Invert(S.PreS123), GfniMatrix.Invert(S.PreS4)).AsByte();
+    private static readonly Vector128<byte> s_byDomain = DomainBlend();
+    private static readonly Vector128<byte> s_post14 = Post(S.PostS14);
+    private static readonly Vector128<byte> s_post2 = Post(S.PostS2);
+    private static readonly Vector128<byte> s_post3 = Post(S.PostS3);
     private static readonly Vector128<byte>[] s_masks = BuildMasks();
     private static readonly Vector128<byte> s_d0 = s_masks[0], s_d1 = s_masks[1], s_d2 = s_masks[2], s_d3 = s_masks[3];
     private static readonly Vector128<byte> s_d4 = s_masks[4], s_d5 = s_masks[5], s_d6 = s_masks[6], s_d7 = s_masks[7];
 
-    /// <summary>(A·P(b) | A4·P(b)): the post-map constants b of the eight bytes through P, in the domain.</summary>
-    private static readonly Vector128<byte> s_pOfConstants = Mix(
-        PostConstants(S.PreS4, S.PostS2Constant, S.PreS123, S.PostS14Constant),
-        PostConstants(S.PreS123, S.PostS2Constant, S.PreS4, S.PostS14Constant),
-        PostConstants(S.PreS123, S.PostS14Constant, S.PreS4, S.PostS14Constant),
-        PostConstants(S.PreS123, S.PostS3Constant, S.PreS4, S.PostS3Constant),
-        Vector128<byte>.Zero);
+    /// <summary>The post-map constants b of the eight bytes through P, each output byte in its domain, in both lanes.</summary>
+    private static readonly Vector128<byte> s_pOfConstants = PostConstants();
 
     /// <summary>
     /// The schedule as CamelliaRounds walks it: in decryption order the subkey after k is k[-1], pre- and post-whitening
@@ -106,7 +109,8 @@ internal static unsafe class CamelliaGfniRounds
     /// <summary>
     /// Encrypts (forward) or decrypts (backward) <paramref name="blocks"/> blocks with the encryption schedule, as
     /// <see cref="CamelliaRounds.Crypt"/> walks it; two lanes take pairs (an odd last block goes through both, written twice),
-    /// one lane one block at a time.
+    /// one lane one block at a time. <paramref name="keys"/> is a <see cref="Schedule"/> of <paramref name="keyCount"/>
+    /// subkeys (26 or 34) and their mapped images.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Crypt<TLanes, TDirection>(byte* src, byte* dst, int blocks, ulong* keys, int keyCount)
@@ -132,7 +136,10 @@ internal static unsafe class CamelliaGfniRounds
         }
     }
 
-    /// <summary>CBC encryption (NIST SP 800-38A §6.2), one block after the other, the chain kept in a register.</summary>
+    /// <summary>
+    /// CBC encryption (NIST SP 800-38A §6.2), one block after the other, the chain kept in a register; the schedule as for
+    /// <see cref="Crypt{TLanes, TDirection}"/>.
+    /// </summary>
     /// <remarks>
     /// Never inlined, like <see cref="Crypt{TLanes, TDirection}"/>: inlined by dynamic PGO into a large caller (the
     /// modes' dispatch), the loop ran out of registers and was half as fast through the public API as when called
@@ -164,15 +171,16 @@ internal static unsafe class CamelliaGfniRounds
         Enter(b, w.Pre, out Vector128<byte> b1, out Vector128<byte> b2);
         while (true)
         {
-            Vector128<byte> first = MappedKey(k[0]);
+            ulong* m = k + keyCount;
+            Vector128<byte> first = Key(m[0]);
             Vector128<byte> ua = a1 ^ first;
             Vector128<byte> ub = b1 ^ first;
             for (int i = 0; i < 6; i += 2)
             {
-                Vector128<byte> odd = MappedKey(k[(i + 1) * s]);
+                Vector128<byte> odd = Key(m[(i + 1) * s]);
                 ua = Half(ref a2, ua, pb, odd);
                 ub = Half(ref b2, ub, pb, odd);
-                Vector128<byte> even = MappedKey(k[(i + 2) * s]);
+                Vector128<byte> even = Key(m[(i + 2) * s]);
                 ua = Half(ref a1, ua, pb, even);
                 ub = Half(ref b1, ub, pb, even);
             }
@@ -194,8 +202,8 @@ internal static unsafe class CamelliaGfniRounds
         b = Leave(b1, b2, w.Post);
     }
 
-    // One block (§2.3.1, §2.3.3 walking the schedule backwards); the subkey read after the sixth F of a group is not
-    // used (it is the FL pair or kw3, inside the schedule either way).
+    // One block (§2.3.1, §2.3.3 walking the schedule backwards); the mapped subkey read after the sixth F of a group is
+    // not used (it is the FL pair's or kw3's, inside the schedule either way). m walks the mapped subkeys beside k.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
@@ -207,11 +215,12 @@ internal static unsafe class CamelliaGfniRounds
         Enter(block, w.Pre, out Vector128<byte> y1, out Vector128<byte> y2);
         while (true)
         {
-            Vector128<byte> u = y1 ^ MappedKey(k[0]);
+            ulong* m = k + keyCount;
+            Vector128<byte> u = y1 ^ Key(m[0]);
             for (int i = 0; i < 6; i += 2)
             {
-                u = Half(ref y2, u, pb, MappedKey(k[(i + 1) * s]));
-                u = Half(ref y1, u, pb, MappedKey(k[(i + 2) * s]));
+                u = Half(ref y2, u, pb, Key(m[(i + 1) * s]));
+                u = Half(ref y1, u, pb, Key(m[(i + 2) * s]));
             }
 
             k += 6 * s;
@@ -228,75 +237,88 @@ internal static unsafe class CamelliaGfniRounds
         return Leave(y1, y2, w.Post);
     }
 
-    // One Feistel step y ^= F(t) (§2.3.1) in the domain: u is the inversions' input (A·t ^ a | A4·t ^ a); returns the
-    // next one, y ^ kNext with the mapped subkey, from the same shuffles.
+    // One Feistel step y ^= F(t) (§2.3.1) in the domain: u = X(t) ^ the mapped subkey is the inversions' input. Returns
+    // the next one, y ^ F(t) ^ kNext with kNext the next mapped subkey, and y ^ F(t) from it by one XOR off the chain.
+    // The tree: the shuffles of the s1/s4 result with the half, the constants and kNext first, those of s2 and s3 last,
+    // as their inversions and shuffles issue last on the shared ports.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> u, Vector128<byte> pb, Vector128<byte> kNext)
     {
-        Vector128<byte> v = Sse2.UnpackLow(u.AsUInt64(), u.AsUInt64()).AsByte();
-        Vector128<byte> r1 = Gfni.GaloisFieldAffineTransformInverse(u, s_post1, 0);
+        Vector128<byte> r14 = Gfni.GaloisFieldAffineTransformInverse(u, s_post14, 0);
         Vector128<byte> r2 = Gfni.GaloisFieldAffineTransformInverse(u, s_post2, 0);
-        Vector128<byte> r3 = Gfni.GaloisFieldAffineTransformInverse(v, s_post3, 0);
-        Vector128<byte> r4 = Gfni.GaloisFieldAffineTransformInverse(v, s_post4, 0);
-        Vector128<byte> yb = y ^ pb;
-        y = Mix(r1, r2, r3, r4, yb);
-        return Mix(r1, r2, r3, r4, yb ^ kNext);
+        Vector128<byte> r3 = Gfni.GaloisFieldAffineTransformInverse(u, s_post3, 0);
+        Vector128<byte> early = Xor3(y ^ pb ^ kNext, Ssse3.Shuffle(r14, s_d0), Ssse3.Shuffle(r14, s_d1)) ^
+            (Ssse3.Shuffle(r14, s_d2) ^ Ssse3.Shuffle(r14, s_d3));
+        Vector128<byte> next = (early ^ (Ssse3.Shuffle(r2, s_d4) ^ Ssse3.Shuffle(r2, s_d5))) ^
+            (Ssse3.Shuffle(r3, s_d6) ^ Ssse3.Shuffle(r3, s_d7));
+        y = next ^ kNext;
+        return next;
     }
 
+    // (D·w ^ c), D per byte as the layout says, for w in both lanes: lane 0 maps with A, lane 1 with A4, and each byte is
+    // taken from the lane of its domain.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Mix(Vector128<byte> r1, Vector128<byte> r2, Vector128<byte> r3, Vector128<byte> r4, Vector128<byte> extra) => Xor3(
-        Xor3(Ssse3.Shuffle(r1, s_d0), Ssse3.Shuffle(r1, s_d1), Ssse3.Shuffle(r2, s_d2)),
-        Xor3(Ssse3.Shuffle(r2, s_d3), Ssse3.Shuffle(r3, s_d4), Ssse3.Shuffle(r3, s_d5)),
-        Xor3(Ssse3.Shuffle(r4, s_d6), Ssse3.Shuffle(r4, s_d7), extra));
-
-    // A subkey mapped: (A·k ^ a | A4·k ^ a), the pre-map constant included.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> MappedKey(ulong k) => Gfni.GaloisFieldAffineTransform(Key(k), s_toDomain, S.PreConstant);
+    private static Vector128<byte> ToDomain(Vector128<byte> w, [ConstantExpected] byte c = 0) =>
+        Ssse3.Shuffle(Gfni.GaloisFieldAffineTransform(w, s_toDomain, c), s_byDomain);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> ToDomain(Vector128<byte> y) => Gfni.GaloisFieldAffineTransform(y, s_toDomain, 0);
+    private static Vector128<byte> FromDomain(Vector128<byte> x) =>
+        Ssse3.Shuffle(Gfni.GaloisFieldAffineTransform(x, s_fromDomain, 0), s_byDomain);
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> FromDomain(Vector128<byte> y) => Gfni.GaloisFieldAffineTransform(y, s_fromDomain, 0);
+    // Byte b of each lane from lane 1 (index 8 + b) at the s4 positions, from lane 0 (index b) at the others.
+    private static Vector128<byte> DomainBlend()
+    {
+        byte[] blend = new byte[16];
+        for (int b = 0; b < 16; b++)
+        {
+            blend[b] = (byte)((IsS4Byte(b % 8) ? 8 : 0) + (b % 8));
+        }
 
-    // Mask 2r + m of result r + 1 gives output byte (lane L, 8 - o) the m-th term of z'o that result holds in domain L.
+        return Vector128.Create(blend);
+    }
+
+    // Byte b of a lane holds t(8 - b); s4 meets t4 and t7.
+    private static bool IsS4Byte(int b) => s_sbox[8 - b - 1] == 4;
+
+    // An inversion's matrices: post-map, then A in lane 0, A4 in lane 1.
+    private static Vector128<byte> Post(ulong postMap) =>
+        Vector128.Create(GfniMatrix.Compose(S.PreS123, postMap), GfniMatrix.Compose(S.PreS4, postMap)).AsByte();
+
+    // The inversion result that serves s-box s: 0 for s1 and s4 (s_post14), 1 for s2, 2 for s3.
+    private static int Result(int sbox) => sbox switch
+    {
+        2 => 1,
+        3 => 2,
+        _ => 0,
+    };
+
+    // The m-th mask of result r gives output byte b (in both lanes) the m-th term of z'(8 - b) that r holds, from the
+    // lane of b's domain.
     private static Vector128<byte>[] BuildMasks()
     {
-        // (s-box of z_i, domain) -> (result, lane), from the pairing above; z_i is byte 8 - i of its lane.
-        int[] sbox = { 1, 2, 3, 4, 2, 3, 4, 1 };
-        (int Result, int Lane)[,] where = new (int, int)[5, 2];
-        where[2, 1] = (0, 0);
-        where[4, 0] = (0, 1);
-        where[2, 0] = (1, 0);
-        where[4, 1] = (1, 1);
-        where[1, 0] = (2, 0);
-        where[1, 1] = (2, 1);
-        where[3, 0] = (3, 0);
-        where[3, 1] = (3, 1);
-        byte[][] masks = new byte[8][];
+        byte[][] masks = new byte[s_maskStart[3]][];
         for (int m = 0; m < masks.Length; m++)
         {
             masks[m] = new byte[16];
             masks[m].AsSpan().Fill(0x80);
         }
 
-        for (int lane = 0; lane < 2; lane++)
+        for (int o = 1; o <= 8; o++)
         {
-            for (int o = 1; o <= 8; o++)
+            int b = 8 - o;
+            int lane = IsS4Byte(b) ? 1 : 0;
+            int[] used = new int[3];
+            for (int i = 1; i <= 8; i++)
             {
-                int[] used = new int[4];
-                for (int i = 1; i <= 8; i++)
+                if ((s_pTerms[o - 1] >> (i - 1) & 1) == 0)
                 {
-                    if ((s_pTerms[o - 1] >> (i - 1) & 1) == 0)
-                    {
-                        continue;
-                    }
-
-                    (int result, int sourceLane) = where[sbox[i - 1], lane];
-                    int m = used[result]++;
-                    Debug.Assert(m < 2);
-                    masks[(2 * result) + m][(8 * lane) + 8 - o] = (byte)((8 * sourceLane) + 8 - i);
+                    continue;
                 }
+
+                int r = Result(s_sbox[i - 1]);
+                int m = s_maskStart[r] + used[r]++;
+                Debug.Assert(m < s_maskStart[r + 1]);
+                masks[m][b] = masks[m][8 + b] = (byte)((8 * lane) + 8 - i);
             }
         }
 
@@ -309,17 +331,58 @@ internal static unsafe class CamelliaGfniRounds
         return vectors;
     }
 
+    // Output byte b of P in b's domain: the post-map constants of its terms, each mapped by that domain's A or A4.
+    private static Vector128<byte> PostConstants()
+    {
+        byte[] constants = new byte[16];
+        for (int o = 1; o <= 8; o++)
+        {
+            int b = 8 - o;
+            ulong domain = IsS4Byte(b) ? S.PreS4 : S.PreS123;
+            byte c = 0;
+            for (int i = 1; i <= 8; i++)
+            {
+                if ((s_pTerms[o - 1] >> (i - 1) & 1) != 0)
+                {
+                    c ^= GfniMatrix.Apply(domain, s_sbox[i - 1] switch
+                    {
+                        2 => S.PostS2Constant,
+                        3 => S.PostS3Constant,
+                        _ => S.PostS14Constant,
+                    });
+                }
+            }
+
+            constants[b] = constants[8 + b] = c;
+        }
+
+        return Vector128.Create(constants);
+    }
+
+    /// <summary>
+    /// The schedule the rounds read: the encryption subkeys (<paramref name="subkeys"/>, CamelliaCore's layout) and after
+    /// them each one mapped into the domain with the pre-map constant, so that no F maps its subkey (only the F subkeys'
+    /// images are read). Cleared with the schedule, as secret as it.
+    /// </summary>
+    public static ulong[] Schedule(ReadOnlySpan<ulong> subkeys)
+    {
+        ulong[] schedule = new ulong[2 * subkeys.Length];
+        subkeys.CopyTo(schedule);
+        for (int i = 0; i < subkeys.Length; i++)
+        {
+            schedule[subkeys.Length + i] = ToDomain(Key(subkeys[i]), S.PreConstant).AsUInt64().ToScalar();
+        }
+
+        return schedule;
+    }
+
     /// <summary>F(x) of RFC 3713 §2.4.1 on a 64-bit value (the key already XORed in), for the key schedule.</summary>
     public static ulong F(ulong x)
     {
         Vector128<byte> y = Vector128<byte>.Zero;
-        Half(ref y, MappedKey(x), s_pOfConstants, Vector128<byte>.Zero);
+        Half(ref y, ToDomain(Key(x), S.PreConstant), s_pOfConstants, Vector128<byte>.Zero);
         return FromDomain(y).AsUInt64().ToScalar();
     }
-
-    // The constant part of an inversion result whose lanes have post-maps (map0·B, map1·B'): map0·b0 | map1·b1 in every byte.
-    private static Vector128<byte> PostConstants(ulong map0, byte b0, ulong map1, byte b1) =>
-        Vector128.Create(Vector128.Create(GfniMatrix.Apply(map0, b0)).AsUInt64().ToScalar(), Vector128.Create(GfniMatrix.Apply(map1, b1)).AsUInt64().ToScalar()).AsByte();
 
     // a ^ b ^ c; 0x96 is the truth table of a three-input XOR.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -22,14 +22,22 @@ internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
     {
         Debug.Assert(key.Length is 16 or 24 or 32);
         Debug.Assert(IsSupported);
-        _keys = CamelliaKeySchedule.Expand<GfniF>(key);
+        ulong[] subkeys = CamelliaKeySchedule.Expand<GfniF>(key);
+        _keys = CamelliaGfniRounds.Schedule(subkeys);
+        Secret.Clear(subkeys);
     }
 
     /// <summary>True where the CPU has GFNI and SSSE3.</summary>
     public static bool IsSupported => CamelliaGfniRounds.IsSupported;
 
-    /// <summary>The encryption schedule (kw1 ... kw4), shared with a core that holds this one.</summary>
+    /// <summary>
+    /// The rounds' schedule (<see cref="CamelliaGfniRounds.Schedule"/>: the encryption subkeys kw1 ... kw4, then their
+    /// mapped images), shared with a core that holds this one.
+    /// </summary>
     internal ReadOnlySpan<ulong> Schedule => _keys;
+
+    /// <summary>The encryption subkeys at the start of <see cref="Schedule"/> (26 or 34).</summary>
+    internal int SubkeyCount => _keys.Length / 2;
 
     protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Crypt<ForwardSchedule>(source, destination);
@@ -44,7 +52,7 @@ internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
         fixed (byte* dst = destination)
         fixed (ulong* k = _keys)
         {
-            CamelliaGfniRounds.EncryptCbc(iv, src, dst, source.Length / 16, k, _keys.Length);
+            CamelliaGfniRounds.EncryptCbc(iv, src, dst, source.Length / 16, k, SubkeyCount);
         }
     }
 
@@ -55,13 +63,13 @@ internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
         fixed (byte* dst = destination)
         fixed (ulong* k = _keys)
         {
-            CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _keys.Length);
+            CryptBlocks<TDirection>(src, dst, source.Length / 16, k, SubkeyCount);
         }
     }
 
     /// <summary>
-    /// Whole blocks with a pinned encryption schedule (a <see cref="CamelliaSlicedCore"/> calls it for the blocks its
-    /// batches leave, with its own copy of the schedule): pairs through two lanes, an odd last block through one, and
+    /// Whole blocks with a pinned schedule of <paramref name="keyCount"/> subkeys in <see cref="Schedule"/>'s layout (a
+    /// <see cref="CamelliaSlicedCore"/> calls it for the blocks its batches leave, with its own copy of the schedule): pairs through two lanes, an odd last block through one, and
     /// a call with no pair makes no two-lane call at all.
     /// </summary>
     internal static void CryptBlocks<TDirection>(byte* src, byte* dst, int blocks, ulong* k, int keyCount)

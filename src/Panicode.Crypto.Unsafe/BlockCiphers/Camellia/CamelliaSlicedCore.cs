@@ -69,10 +69,12 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
     private Vector128<byte>[]? _encryptionKeys;
     private Vector128<byte>[]? _decryptionKeys;
     // What the batches leave: a table-based CamelliaPortableCore, or in the constant-time form a CamelliaGfniSerialCore
-    // (the same object twice: as a core and as its serial CBC loop); _schedule is a copy of its encryption schedule.
+    // (the same object twice: as a core and as its serial CBC loop); _schedule is a copy of its schedule, the _keyCount
+    // encryption subkeys first (the GFNI core's mapped subkeys follow them).
     private readonly BlockCipher _serial;
     private readonly ICbcEncryptor _cbc;
     private readonly ulong[] _schedule;
+    private readonly int _keyCount;
     private readonly CamelliaSBoxUnit _unit;
     private readonly bool _constantTime;
 
@@ -104,12 +106,13 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
         if (constantTime)
         {
             CamelliaGfniSerialCore serial = new(key);
-            (_serial, _cbc, _schedule) = (serial, serial, serial.Schedule.ToArray());
+            (_serial, _cbc, _schedule, _keyCount) = (serial, serial, serial.Schedule.ToArray(), serial.SubkeyCount);
         }
         else
         {
             CamelliaPortableCore portable = new(key);
             (_serial, _cbc, _schedule) = (portable, portable, portable.Schedule.ToArray());
+            _keyCount = _schedule.Length;
         }
     }
 
@@ -167,11 +170,11 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
         {
             if (_constantTime)
             {
-                CamelliaGfniSerialCore.CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _schedule.Length);
+                CamelliaGfniSerialCore.CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _keyCount);
             }
             else
             {
-                CamelliaPortableCore.CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _schedule.Length);
+                CamelliaPortableCore.CryptBlocks<TDirection>(src, dst, source.Length / 16, k, _keyCount);
             }
         }
     }
@@ -211,7 +214,7 @@ internal sealed unsafe class CamelliaSlicedCore : BlockCipher, ICbcEncryptor, IC
 
     // The broadcast subkeys, built at the first batch (one instance may serve several threads: LazySchedule).
     private Vector128<byte>[] BroadcastKeys(ref Vector128<byte>[]? cache, bool reverse) =>
-        Volatile.Read(ref cache) ?? LazySchedule.Publish(ref cache, Broadcast(_schedule, reverse));
+        Volatile.Read(ref cache) ?? LazySchedule.Publish(ref cache, Broadcast(_schedule.AsSpan(0, _keyCount), reverse));
 
     // Eight broadcast bytes per subkey, in encryption order or in CamelliaSpec.ReverseSchedule's decryption order.
     private static Vector128<byte>[] Broadcast(ReadOnlySpan<ulong> schedule, bool reverse)
