@@ -239,18 +239,19 @@ internal static unsafe class CamelliaGfniRounds
 
     // One Feistel step y ^= F(t) (§2.3.1) in the domain: u = X(t) ^ the mapped subkey is the inversions' input. Returns
     // the next one, y ^ F(t) ^ kNext with kNext the next mapped subkey, and y ^ F(t) from it by one XOR off the chain.
-    // The tree: the shuffles of the s1/s4 result with the half, the constants and kNext first, those of s2 and s3 last,
-    // as their inversions and shuffles issue last on the shared ports.
+    // The PSHUFBs share two ports with the inversions and issue two per cycle in program order, so the tree takes them
+    // in that order: the first two with the half, the constants and kNext (ready long before), the last three together
+    // at the first level, all three-input XORs (a two-input one costs as much here).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> u, Vector128<byte> pb, Vector128<byte> kNext)
     {
         Vector128<byte> r14 = Gfni.GaloisFieldAffineTransformInverse(u, s_post14, 0);
         Vector128<byte> r2 = Gfni.GaloisFieldAffineTransformInverse(u, s_post2, 0);
         Vector128<byte> r3 = Gfni.GaloisFieldAffineTransformInverse(u, s_post3, 0);
-        Vector128<byte> early = Xor3(y ^ pb ^ kNext, Ssse3.Shuffle(r14, s_d0), Ssse3.Shuffle(r14, s_d1)) ^
-            (Ssse3.Shuffle(r14, s_d2) ^ Ssse3.Shuffle(r14, s_d3));
-        Vector128<byte> next = (early ^ (Ssse3.Shuffle(r2, s_d4) ^ Ssse3.Shuffle(r2, s_d5))) ^
-            (Ssse3.Shuffle(r3, s_d6) ^ Ssse3.Shuffle(r3, s_d7));
+        Vector128<byte> next = Xor3(
+            Xor3(Ssse3.Shuffle(r14, s_d0), Ssse3.Shuffle(r14, s_d1), y ^ pb ^ kNext),
+            Xor3(Ssse3.Shuffle(r14, s_d2), Ssse3.Shuffle(r14, s_d3), Ssse3.Shuffle(r2, s_d4)),
+            Xor3(Ssse3.Shuffle(r2, s_d5), Ssse3.Shuffle(r3, s_d6), Ssse3.Shuffle(r3, s_d7)));
         y = next ^ kNext;
         return next;
     }
