@@ -442,7 +442,8 @@ internal static unsafe class CamelliaGfniRounds
     private static Vector128<byte> HighWordRotatedDown(Vector128<byte> w)
     {
         Vector128<uint> u = w.AsUInt32();
-        return Vector128.ShiftRightLogical(((u << 1) | (u >> 31)).AsUInt64(), 32).AsByte();
+        Vector128<uint> rotated = Avx512F.VL.IsSupported ? Avx512F.VL.RotateLeft(u, 1) : (u << 1) | (u >> 31);
+        return Vector128.ShiftRightLogical(rotated.AsUInt64(), 32).AsByte();
     }
 
     // The low 32-bit word of each lane in the high word (the low word zero).
