@@ -205,7 +205,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             _disposed = true;
             // Calls still running keep their reference; the schedule is cleared when the last of them ends.
-            Interlocked.Exchange(ref _oneShot, null)?.Release();
+            Interlocked.Exchange(ref _oneShot, null)?.Retire();
             Secret.Clear(KeyValue);
             Secret.Clear(IVValue);
         }
@@ -287,16 +287,24 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         byte[] key = Volatile.Read(ref KeyValue) ?? GenerateKeyOnce();
         int blockSizeInBytes = BlockSizeValue / 8;
         Shared<OneShotSchedule>? current = Volatile.Read(ref _oneShot);
-        if (current != null && current.Value.IsFor(key, blockSizeInBytes) && current.TryAcquire())
+        if (current != null && current.Value.IsFor(key, blockSizeInBytes))
         {
-            return new Lease<OneShotSchedule>(current);
+            if (current.TryLeaseOnCreatingThread())
+            {
+                return Lease<OneShotSchedule>.OnCreatingThread(current);
+            }
+
+            if (current.TryAcquire())
+            {
+                return new Lease<OneShotSchedule>(current);
+            }
         }
 
         var created = new Shared<OneShotSchedule>(new OneShotSchedule(CreateCipher(key, blockSizeInBytes), key));
         created.TryAcquire();   // this call's reference, beside the owner's
         if (Interlocked.CompareExchange(ref _oneShot, created, current) == current)
         {
-            current?.Release(); // the owner's reference to the old schedule
+            current?.Retire();  // the owner's reference to the old schedule
         }
         else
         {
@@ -309,7 +317,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             if (Interlocked.CompareExchange(ref _oneShot, null, created) == created)
             {
-                created.Release();
+                created.Retire();
             }
 
             created.Release();
