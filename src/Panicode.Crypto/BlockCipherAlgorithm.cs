@@ -26,9 +26,9 @@ namespace Panicode.Crypto;
 /// <para>After <see cref="IDisposable.Dispose"/> every member that needs the key throws
 /// <see cref="ObjectDisposedException"/>.</para>
 /// <para>Threads: the one-shot methods and CreateEncryptor/CreateDecryptor may be called on one object from several
-/// threads at once. Each one-shot call keeps the key schedule it started with (a reference to it, or, on the thread that built it, a mark that it is in use); a key change publishes a
-/// new schedule and the old one is cleared when its last call ends, so a call may see either key but never a cleared
-/// schedule or a key nobody set. Setting properties concurrently with each other is not supported (as for the base
+/// threads at once. Each one-shot call keeps the key schedule it started with (a reference to it, or, on the thread
+/// that built it, a mark that it is in use); a key change publishes a new schedule and the old one is cleared when its
+/// last call ends, so a call may see either key but never a cleared schedule or a key nobody set. Setting properties concurrently with each other is not supported (as for the base
 /// class), and one <see cref="ICryptoTransform"/> belongs to one thread at a time.</para>
 /// </remarks>
 public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
