@@ -26,9 +26,9 @@ namespace Panicode.Crypto;
 /// <para>After <see cref="IDisposable.Dispose"/> every member that needs the key throws
 /// <see cref="ObjectDisposedException"/>.</para>
 /// <para>Threads: the one-shot methods and CreateEncryptor/CreateDecryptor may be called on one object from several
-/// threads at once. Each one-shot call holds a reference to the key schedule it started with; a key change publishes a
-/// new schedule and the old one is cleared when its last call ends, so a call may see either key but never a cleared
-/// schedule or a key nobody set. Setting properties concurrently with each other is not supported (as for the base
+/// threads at once. Each one-shot call keeps the key schedule it started with (a reference to it, or, on the thread
+/// that built it, a mark that it is in use); a key change publishes a new schedule and the old one is cleared when its
+/// last call ends, so a call may see either key but never a cleared schedule or a key nobody set. Setting properties concurrently with each other is not supported (as for the base
 /// class), and one <see cref="ICryptoTransform"/> belongs to one thread at a time.</para>
 /// </remarks>
 public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
@@ -205,7 +205,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             _disposed = true;
             // Calls still running keep their reference; the schedule is cleared when the last of them ends.
-            Interlocked.Exchange(ref _oneShot, null)?.Release();
+            Interlocked.Exchange(ref _oneShot, null)?.Retire();
             Secret.Clear(KeyValue);
             Secret.Clear(IVValue);
         }
@@ -287,16 +287,24 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         byte[] key = Volatile.Read(ref KeyValue) ?? GenerateKeyOnce();
         int blockSizeInBytes = BlockSizeValue / 8;
         Shared<OneShotSchedule>? current = Volatile.Read(ref _oneShot);
-        if (current != null && current.Value.IsFor(key, blockSizeInBytes) && current.TryAcquire())
+        if (current != null && current.Value.IsFor(key, blockSizeInBytes))
         {
-            return new Lease<OneShotSchedule>(current);
+            if (current.TryLeaseOnCreatingThread())
+            {
+                return Lease<OneShotSchedule>.OnCreatingThread(current);
+            }
+
+            if (current.TryAcquire())
+            {
+                return new Lease<OneShotSchedule>(current);
+            }
         }
 
         var created = new Shared<OneShotSchedule>(new OneShotSchedule(CreateCipher(key, blockSizeInBytes), key));
         created.TryAcquire();   // this call's reference, beside the owner's
         if (Interlocked.CompareExchange(ref _oneShot, created, current) == current)
         {
-            current?.Release(); // the owner's reference to the old schedule
+            current?.Retire();  // the owner's reference to the old schedule
         }
         else
         {
@@ -309,7 +317,7 @@ public abstract class BlockCipherAlgorithm : SymmetricAlgorithm
         {
             if (Interlocked.CompareExchange(ref _oneShot, null, created) == created)
             {
-                created.Release();
+                created.Retire();
             }
 
             created.Release();
