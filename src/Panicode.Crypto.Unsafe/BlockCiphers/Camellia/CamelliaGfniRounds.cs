@@ -25,13 +25,13 @@ namespace Panicode.Crypto.Unsafe.BlockCiphers.Camellia;
 /// meets in F: A4·y_i at the s4 positions (i = 4 and 7, bytes 4 and 1), A·y_i at the others. The pre-maps are linear up
 /// to their constant a, which A and A4 share, so X ^ (the subkey mapped the same way, a included) is at every position
 /// the input of that position's own inversion, and the subkeys are mapped once per key (<see cref="Schedule"/>). The
-/// F output arrives mapped too: D·(y ^ P(z)) = D·y ^ P(D·z) for a map D of every byte alike, so each output byte takes
-/// its terms from the lane of its own domain. Three inversions, one per post-map (B for s1 and s4, rotl1·B for s2,
-/// rotr1·B for s3), each composed with A in lane 0 and A4 in lane 1, give every term in both domains; eight PSHUFBs
-/// gather P's terms (at most four from the s1/s4 result, two from each other) and a tree of XORs joins them with the
-/// half, the next subkey and the post-map constants b (one mapped constant through P, as they stay out of the
-/// inversions): the next F's input, with no GF2P8AFFINEQB or lane copy on the chain. The shuffles of the last
-/// inversions join the tree last.
+/// F output arrives mapped too: output byte o needs D_o·(y_o ^ z'_o), which is D_o·y_o (the half's own byte) XORed with
+/// D_o·z_i for each of P's terms z_i. Three inversions, one per post-map (B for s1 and s4, rotl1·B for s2, rotr1·B for
+/// s3), each composed with A in lane 0 and A4 in lane 1, give every term in both domains, so each output byte takes its
+/// terms from the lane of its own domain. Eight PSHUFBs gather them (at most four from the s1/s4 result, two from each
+/// other), and a tree of three-input XORs joins them with the half, the next subkey and the post-map constants b (one
+/// mapped constant through P, as the constants stay out of the inversions). The result is the next F's input, with no
+/// GF2P8AFFINEQB or lane copy on the chain.
 /// </para>
 /// <para>
 /// FL/FL^-1 (§2.4.2) and the whitening work on y itself: the inverse maps bring it back (one GF2P8AFFINEQB with A^-1 in
@@ -239,9 +239,10 @@ internal static unsafe class CamelliaGfniRounds
 
     // One Feistel step y ^= F(t) (§2.3.1) in the domain: u = X(t) ^ the mapped subkey is the inversions' input. Returns
     // the next one, y ^ F(t) ^ kNext with kNext the next mapped subkey, and y ^ F(t) from it by one XOR off the chain.
-    // The PSHUFBs share two ports with the inversions and issue two per cycle in program order, so the tree takes them
-    // in that order: the first two with the half, the constants and kNext (ready long before), the last three together
-    // at the first level, all three-input XORs (a two-input one costs as much here).
+    // The eight PSHUFBs compete with the inversions for the same shuffle ports and complete about two at a time, in
+    // program order, so the tree takes them in that order: the first two beside the half, the constants and kNext (all
+    // ready long before), the last three together, then one XOR of the three. Two levels of three-input XORs only: the
+    // JIT folds nested two-input XORs into VPTERNLOGD itself, as one chain (measured: docs/benchmarks.md).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Half(ref Vector128<byte> y, Vector128<byte> u, Vector128<byte> pb, Vector128<byte> kNext)
     {
