@@ -167,34 +167,34 @@ internal static unsafe class CamelliaGfniRounds
         int s = w.Step;
         ulong* k = w.First;
         Vector128<byte> pb = s_pOfConstants;
-        Vector128<byte> ua = Enter(a, w.Pre, k[0], out Vector128<byte> a1, out Vector128<byte> a2);
-        Vector128<byte> ub = Enter(b, w.Pre, k[0], out Vector128<byte> b1, out Vector128<byte> b2);
+        Enter(a, w.Pre, out Vector128<byte> a1, out Vector128<byte> a2);
+        Enter(b, w.Pre, out Vector128<byte> b1, out Vector128<byte> b2);
         while (true)
         {
             ulong* m = k + keyCount;
-            for (int i = 1; i < 5; i += 2)
+            Vector128<byte> first = Key(m[0]);
+            Vector128<byte> ua = a1 ^ first;
+            Vector128<byte> ub = b1 ^ first;
+            for (int i = 0; i < 6; i += 2)
             {
-                Vector128<byte> odd = Key(m[i * s]);
+                Vector128<byte> odd = Key(m[(i + 1) * s]);
                 ua = Half(ref a2, ua, pb, odd);
                 ub = Half(ref b2, ub, pb, odd);
-                Vector128<byte> even = Key(m[(i + 1) * s]);
+                Vector128<byte> even = Key(m[(i + 2) * s]);
                 ua = Half(ref a1, ua, pb, even);
                 ub = Half(ref b1, ub, pb, even);
             }
 
-            Vector128<byte> fifth = Key(m[5 * s]);
-            ua = Half(ref a2, ua, pb, fifth);
-            ub = Half(ref b2, ub, pb, fifth);
-            Half(ref a1, ua, pb, Vector128<byte>.Zero);
-            Half(ref b1, ub, pb, Vector128<byte>.Zero);
             k += 6 * s;
             if (k == w.Last)
             {
                 break;
             }
 
-            ua = Layer(ref a1, ref a2, k, s);
-            ub = Layer(ref b1, ref b2, k, s);
+            a1 = ToDomain(FL(FromDomain(a1), Key(k[0])));
+            a2 = ToDomain(FLInverse(FromDomain(a2), Key(k[s])));
+            b1 = ToDomain(FL(FromDomain(b1), Key(k[0])));
+            b2 = ToDomain(FLInverse(FromDomain(b2), Key(k[s])));
             k += 2 * s;
         }
 
@@ -202,9 +202,8 @@ internal static unsafe class CamelliaGfniRounds
         b = Leave(b1, b2, w.Post);
     }
 
-    // One block (§2.3.1, §2.3.3 walking the schedule backwards). Each group's first F input comes from Enter or Layer,
-    // the next five from the F before (m walks the mapped subkeys beside k), and the sixth F has no next subkey: its
-    // half is ready one XOR earlier for the FL layer or the post-whitening.
+    // One block (§2.3.1, §2.3.3 walking the schedule backwards); the mapped subkey read after the sixth F of a group is
+    // not used (it is the FL pair's or kw3's, inside the schedule either way). m walks the mapped subkeys beside k.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
@@ -213,42 +212,29 @@ internal static unsafe class CamelliaGfniRounds
         int s = w.Step;
         ulong* k = w.First;
         Vector128<byte> pb = s_pOfConstants;
-        Vector128<byte> u = Enter(block, w.Pre, k[0], out Vector128<byte> y1, out Vector128<byte> y2);
+        Enter(block, w.Pre, out Vector128<byte> y1, out Vector128<byte> y2);
         while (true)
         {
             ulong* m = k + keyCount;
-            for (int i = 1; i < 5; i += 2)
+            Vector128<byte> u = y1 ^ Key(m[0]);
+            for (int i = 0; i < 6; i += 2)
             {
-                u = Half(ref y2, u, pb, Key(m[i * s]));
-                u = Half(ref y1, u, pb, Key(m[(i + 1) * s]));
+                u = Half(ref y2, u, pb, Key(m[(i + 1) * s]));
+                u = Half(ref y1, u, pb, Key(m[(i + 2) * s]));
             }
 
-            u = Half(ref y2, u, pb, Key(m[5 * s]));
-            Half(ref y1, u, pb, Vector128<byte>.Zero);
             k += 6 * s;
             if (k == w.Last)
             {
                 break;
             }
 
-            u = Layer(ref y1, ref y2, k, s);
+            y1 = ToDomain(FL(FromDomain(y1), Key(k[0])));
+            y2 = ToDomain(FLInverse(FromDomain(y2), Key(k[s])));
             k += 2 * s;
         }
 
         return Leave(y1, y2, w.Post);
-    }
-
-    // The FL/FL^-1 layer between groups of six rounds (§2.3.1; k at its subkey pair), out of the domain and back.
-    // Returns the next group's first F input, FL(y1) ^ k1 with that F's plain subkey k1 XORed in by FL's last
-    // instruction and the pre-map constant added by the map, so that the chain has no XOR after the map.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Layer(ref Vector128<byte> y1, ref Vector128<byte> y2, ulong* k, int s)
-    {
-        Vector128<byte> x1 = FromDomain(y1);
-        Vector128<byte> kl = Key(k[0]);
-        y2 = ToDomain(FLInverse(FromDomain(y2), Key(k[s])));
-        y1 = ToDomain(FL(x1, kl, Vector128<byte>.Zero));
-        return ToDomain(FL(x1, kl, Key(k[2 * s])), S.PreConstant);
     }
 
     // One Feistel step y ^= F(t) (§2.3.1) in the domain: u = X(t) ^ the mapped subkey is the inversions' input. Returns
@@ -405,16 +391,12 @@ internal static unsafe class CamelliaGfniRounds
     private static Vector128<byte> Xor3(Vector128<byte> a, Vector128<byte> b, Vector128<byte> c) =>
         Avx512F.VL.IsSupported ? Avx512F.VL.TernaryLogic(a, b, c, 0x96) : a ^ b ^ c;
 
-    // D1 ^ kw1 and D2 ^ kw2 (§2.3.1 pre-whitening; kw3, kw4 when decrypting) in the domain. Returns the first F input,
-    // D1 ^ kw1 ^ k1 mapped with the pre-map constant: the two subkeys join first, so the block meets one XOR before the map.
+    // D1 ^ kw1 and D2 ^ kw2 (§2.3.1 pre-whitening; kw3, kw4 when decrypting), in the domain.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Enter(Vector128<byte> block, ulong* pre, ulong first, out Vector128<byte> y1, out Vector128<byte> y2)
+    private static void Enter(Vector128<byte> block, ulong* pre, out Vector128<byte> y1, out Vector128<byte> y2)
     {
-        Vector128<byte> d1 = High(block);
-        Vector128<byte> kw1 = Key(pre[0]);
-        y1 = ToDomain(d1 ^ kw1);
+        y1 = ToDomain(High(block) ^ Key(pre[0]));
         y2 = ToDomain(Low(block) ^ Key(pre[1]));
-        return ToDomain(d1 ^ (kw1 ^ Key(first)), S.PreConstant);
     }
 
     // C = (D2 ^ kw3) || (D1 ^ kw4) (§2.3.1 post-whitening; kw1, kw2 when decrypting).
@@ -440,13 +422,12 @@ internal static unsafe class CamelliaGfniRounds
     private static Vector128<byte> Join(Vector128<byte> first, Vector128<byte> second) =>
         Ssse3.Shuffle(Sse2.UnpackLow(first.AsUInt64(), second.AsUInt64()).AsByte(), Vector128.Create((byte)7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
 
-    // §2.4.2 FL: x2 ^= (x1 & k1) <<< 1; x1 ^= x2 | k2 (x1 the high 32 bits of each lane); extra XORed into the result
-    // by the same instruction.
+    // §2.4.2 FL: x2 ^= (x1 & k1) <<< 1; x1 ^= x2 | k2 (x1 the high 32 bits of each lane).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> FL(Vector128<byte> x, Vector128<byte> k, Vector128<byte> extra)
+    private static Vector128<byte> FL(Vector128<byte> x, Vector128<byte> k)
     {
         x ^= HighWordRotatedDown(x & k);
-        return Xor3(x, LowWordUp(x | k), extra);
+        return x ^ LowWordUp(x | k);
     }
 
     // §2.4.2 FL^-1: y1 ^= y2 | k2; y2 ^= (y1 & k1) <<< 1.
