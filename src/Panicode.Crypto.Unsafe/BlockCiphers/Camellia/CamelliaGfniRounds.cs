@@ -169,12 +169,13 @@ internal static unsafe class CamelliaGfniRounds
         Vector128<byte> pb = s_pOfConstants;
         Enter(a, w.Pre, out Vector128<byte> a1, out Vector128<byte> a2);
         Enter(b, w.Pre, out Vector128<byte> b1, out Vector128<byte> b2);
+        Vector128<byte> ua, ub;
         while (true)
         {
             ulong* m = k + keyCount;
             Vector128<byte> first = Key(m[0]);
-            Vector128<byte> ua = a1 ^ first;
-            Vector128<byte> ub = b1 ^ first;
+            ua = a1 ^ first;
+            ub = b1 ^ first;
             for (int i = 0; i < 6; i += 2)
             {
                 Vector128<byte> odd = Key(m[(i + 1) * s]);
@@ -191,19 +192,20 @@ internal static unsafe class CamelliaGfniRounds
                 break;
             }
 
-            a1 = ToDomain(FL(FromDomain(a1), Key(k[0])));
+            a1 = ToDomain(FL(FromDomain(ua), Key(k[0])));
             a2 = ToDomain(FLInverse(FromDomain(a2), Key(k[s])));
-            b1 = ToDomain(FL(FromDomain(b1), Key(k[0])));
+            b1 = ToDomain(FL(FromDomain(ub), Key(k[0])));
             b2 = ToDomain(FLInverse(FromDomain(b2), Key(k[s])));
             k += 2 * s;
         }
 
-        a = Leave(a1, a2, w.Post);
-        b = Leave(b1, b2, w.Post);
+        a = Leave(ua, a2, w.Post);
+        b = Leave(ub, b2, w.Post);
     }
 
-    // One block (§2.3.1, §2.3.3 walking the schedule backwards); the mapped subkey read after the sixth F of a group is
-    // not used (it is the FL pair's or kw3's, inside the schedule either way). m walks the mapped subkeys beside k.
+    // One block (§2.3.1, §2.3.3 walking the schedule backwards); m walks the mapped subkeys beside k. The image read after
+    // the sixth F of a group is an FL or whitening key's, zero in Schedule: the returned input is then the half itself,
+    // one XOR earlier than y1, for the FL layer or the post-whitening.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> Block<TDirection>(Vector128<byte> block, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
@@ -213,10 +215,11 @@ internal static unsafe class CamelliaGfniRounds
         ulong* k = w.First;
         Vector128<byte> pb = s_pOfConstants;
         Enter(block, w.Pre, out Vector128<byte> y1, out Vector128<byte> y2);
+        Vector128<byte> u;
         while (true)
         {
             ulong* m = k + keyCount;
-            Vector128<byte> u = y1 ^ Key(m[0]);
+            u = y1 ^ Key(m[0]);
             for (int i = 0; i < 6; i += 2)
             {
                 u = Half(ref y2, u, pb, Key(m[(i + 1) * s]));
@@ -229,12 +232,12 @@ internal static unsafe class CamelliaGfniRounds
                 break;
             }
 
-            y1 = ToDomain(FL(FromDomain(y1), Key(k[0])));
+            y1 = ToDomain(FL(FromDomain(u), Key(k[0])));
             y2 = ToDomain(FLInverse(FromDomain(y2), Key(k[s])));
             k += 2 * s;
         }
 
-        return Leave(y1, y2, w.Post);
+        return Leave(u, y2, w.Post);
     }
 
     // One Feistel step y ^= F(t) (§2.3.1) in the domain: u = X(t) ^ the mapped subkey is the inversions' input. Returns
@@ -363,16 +366,19 @@ internal static unsafe class CamelliaGfniRounds
 
     /// <summary>
     /// The schedule the rounds read: the encryption subkeys (<paramref name="subkeys"/>, CamelliaCore's layout) and after
-    /// them each one mapped into the domain with the pre-map constant, so that no F maps its subkey (only the F subkeys'
-    /// images are read). Cleared with the schedule, as secret as it.
+    /// them the F subkeys mapped into the domain with the pre-map constant, so that no F maps its subkey. The places of
+    /// kw1 ... kw4 and the FL keys (index 0 or 1 mod 8 in that layout: kw1, kw2, then groups of six F subkeys and an FL
+    /// pair, kw3 and kw4 last) hold zero, the next subkey of each group's sixth F. Cleared with the schedule, as secret
+    /// as it.
     /// </summary>
     public static ulong[] Schedule(ReadOnlySpan<ulong> subkeys)
     {
+        Debug.Assert(subkeys.Length is 26 or 34);
         ulong[] schedule = new ulong[2 * subkeys.Length];
         subkeys.CopyTo(schedule);
         for (int i = 0; i < subkeys.Length; i++)
         {
-            schedule[subkeys.Length + i] = ToDomain(Key(subkeys[i]), S.PreConstant).AsUInt64().ToScalar();
+            schedule[subkeys.Length + i] = i % 8 < 2 ? 0 : ToDomain(Key(subkeys[i]), S.PreConstant).AsUInt64().ToScalar();
         }
 
         return schedule;
