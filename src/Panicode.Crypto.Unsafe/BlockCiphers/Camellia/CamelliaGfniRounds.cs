@@ -158,7 +158,8 @@ internal static unsafe class CamelliaGfniRounds
         Vector128.Store(previous, chain);
     }
 
-    // Two blocks interleaved round by round: two independent chains fill the GFNI and shuffle units.
+    // Two blocks interleaved round by round, each walked as in Block: two independent chains fill the GFNI and shuffle
+    // units.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Blocks<TDirection>(ref Vector128<byte> a, ref Vector128<byte> b, ulong* keys, int keyCount)
         where TDirection : struct, ICamelliaDirection
