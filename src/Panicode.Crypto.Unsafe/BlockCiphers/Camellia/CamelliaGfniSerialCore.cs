@@ -31,8 +31,8 @@ internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
     public static bool IsSupported => CamelliaGfniRounds.IsSupported;
 
     /// <summary>
-    /// The rounds' schedule (<see cref="CamelliaGfniRounds.Schedule"/>: the encryption subkeys kw1 ... kw4, then their
-    /// mapped images), shared with a core that holds this one.
+    /// The rounds' schedule (<see cref="CamelliaGfniRounds.Schedule"/>: the encryption subkeys kw1 ... kw4, then the F
+    /// subkeys' mapped images), shared with a core that holds this one.
     /// </summary>
     internal ReadOnlySpan<ulong> Schedule => _keys;
 
@@ -69,8 +69,8 @@ internal sealed unsafe class CamelliaGfniSerialCore : BlockCipher, ICbcEncryptor
 
     /// <summary>
     /// Whole blocks with a pinned schedule of <paramref name="keyCount"/> subkeys in <see cref="Schedule"/>'s layout (a
-    /// <see cref="CamelliaSlicedCore"/> calls it for the blocks its batches leave, with its own copy of the schedule): pairs through two lanes, an odd last block through one, and
-    /// a call with no pair makes no two-lane call at all.
+    /// <see cref="CamelliaSlicedCore"/> calls it for the blocks its batches leave, with its own copy of the schedule):
+    /// pairs through two lanes, an odd last block through one, and a call with no pair makes no two-lane call at all.
     /// </summary>
     internal static void CryptBlocks<TDirection>(byte* src, byte* dst, int blocks, ulong* k, int keyCount)
         where TDirection : struct, ICamelliaDirection
