@@ -117,48 +117,46 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
     // flag, dynamic PGO saw only the direction run first and compiled the other as cold code (docs/benchmarks.md: decryption at
     // 0.2 GB/s against 2.8 for encryption in the evaluation, which encrypts first).
     private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
-        where TDirection : struct, IDirection
+        where TDirection : struct, ICipherDirection
     {
-        bool decrypt = default(TDirection).Decrypt;
-        int done = 0;
-        if (source.Length >= 16 * FewestPaddedBlocks)
-        {
-            fixed (byte* src = source)
-            fixed (byte* dst = destination)
-            fixed (Vector128<byte>* k = BroadcastKeys())
-            {
-                int blocks = source.Length / 16;
-                int rounds = Rounds;
-                int n = Wide<TDirection, Stored>(src, null, dst, blocks, k, rounds);
-                int rest = blocks - n;
-                if (rest >= FewestPaddedBlocks)
-                {
-                    Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];   // stackalloc bound: Blocks is the constant 16
-                    fixed (byte* b = buffer)
-                    {
-                        new ReadOnlySpan<byte>(src + (16 * n), 16 * rest).CopyTo(buffer);
-                        Batch<SlicedLanes128, Vector128<byte>, TDirection, Stored>(b, null, b, k, rounds);
-                        buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * n), 16 * rest));
-                    }
-
-                    Secret.Clear(buffer);
-                    n = blocks;
-                }
-
-                done = 16 * n;
-            }
-        }
-
+        int done = source.Length >= 16 * FewestPaddedBlocks ? Batches<TDirection>(source, destination) : 0;
         if (done < source.Length)
         {
-            if (decrypt)
+            // Straight into the portable rounds, not through its public Encrypt/Decrypt: a one-block call would pay a
+            // second argument check and virtual call (docs/benchmarks.md, the 16-byte calls).
+            _portable.CryptBlocks<TDirection>(source.Slice(done), destination.Slice(done));
+        }
+    }
+
+    // The whole batches of a call and one zero-padded batch for a tail of at least FewestPaddedBlocks; returns the bytes
+    // done. Not inlined, so that a call too short for a batch does not pin buffers or clear a stack buffer.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int Batches<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TDirection : struct, ICipherDirection
+    {
+        fixed (byte* src = source)
+        fixed (byte* dst = destination)
+        fixed (Vector128<byte>* k = BroadcastKeys())
+        {
+            int blocks = source.Length / 16;
+            int rounds = Rounds;
+            int n = Wide<TDirection, Stored>(src, null, dst, blocks, k, rounds);
+            int rest = blocks - n;
+            if (rest >= FewestPaddedBlocks)
             {
-                _portable.Decrypt(source.Slice(done), destination.Slice(done));
+                Span<byte> buffer = stackalloc byte[16 * SlicedLanes128.Blocks];   // stackalloc bound: Blocks is the constant 16
+                fixed (byte* b = buffer)
+                {
+                    new ReadOnlySpan<byte>(src + (16 * n), 16 * rest).CopyTo(buffer);
+                    Batch<SlicedLanes128, Vector128<byte>, TDirection, Stored>(b, null, b, k, rounds);
+                    buffer.Slice(0, 16 * rest).CopyTo(new Span<byte>(dst + (16 * n), 16 * rest));
+                }
+
+                Secret.Clear(buffer);
+                n = blocks;
             }
-            else
-            {
-                _portable.Encrypt(source.Slice(done), destination.Slice(done));
-            }
+
+            return 16 * n;
         }
     }
 
@@ -172,7 +170,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
     /// <paramref name="data"/> as it is stored unless that is null; returns the blocks done.
     /// </summary>
     private static int Wide<TDirection, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* k, int rounds)
-        where TDirection : struct, IDirection
+        where TDirection : struct, ICipherDirection
         where TOutput : struct, IBatchOutput
     {
         int n = s_width == 512 ? Batches<SlicedLanes512, Vector512<byte>, TDirection, TOutput>(src, data, dst, blocks, k, rounds) : 0;
@@ -198,7 +196,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
     private static int Batches<TLanes, TV, TDirection, TOutput>(byte* src, byte* data, byte* dst, int blocks, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
-        where TDirection : struct, IDirection
+        where TDirection : struct, ICipherDirection
         where TOutput : struct, IBatchOutput
     {
         int batches = blocks / TLanes.Blocks;
@@ -216,7 +214,7 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
     private static void Batch<TLanes, TV, TDirection, TOutput>(byte* src, byte* data, byte* dst, Vector128<byte>* keys, int rounds)
         where TLanes : struct, ISlicedLanes<TV>
         where TV : unmanaged
-        where TDirection : struct, IDirection
+        where TDirection : struct, ICipherDirection
         where TOutput : struct, IBatchOutput
     {
         if (default(TDirection).Decrypt)
@@ -364,22 +362,6 @@ internal sealed unsafe class ClefiaGfniCore : BlockCipher, ICbcEncryptor, ICtrBa
         TV u0 = TLanes.Xor(TLanes.Shuffle(TLanes.Table(Ss0Low, Ss0High), highNibbles), TLanes.Shuffle(TLanes.Table(Ss1Times2Low, Ss1Times2High), lowNibbles));
         TV u1 = TLanes.Xor(TLanes.Shuffle(TLanes.Table(Ss0Times2Low, Ss0Times2High), highNibbles), TLanes.Shuffle(TLanes.Table(Ss1Low, Ss1High), lowNibbles));
         return TLanes.Or(TLanes.Shuffle(TLanes.Table(Ss2ShiftedLow, Ss2ShiftedHigh), u0), TLanes.Shuffle(TLanes.Table(Ss3Low, Ss3High), u1));
-    }
-
-    /// <summary>Which way a batch goes (a type argument, so each direction compiles separately).</summary>
-    private interface IDirection
-    {
-        bool Decrypt { get; }
-    }
-
-    private readonly struct Encryption : IDirection
-    {
-        public bool Decrypt => false;
-    }
-
-    private readonly struct Decryption : IDirection
-    {
-        public bool Decrypt => true;
     }
 }
 #endif

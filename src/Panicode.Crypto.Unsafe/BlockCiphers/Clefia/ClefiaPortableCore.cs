@@ -39,13 +39,14 @@ internal sealed unsafe class ClefiaPortableCore : BlockCipher
     /// <summary>WK0..WK3, RK_0..RK_{2r-1}, shared with a core that holds this one.</summary>
     internal ReadOnlySpan<uint> Schedule => _keys;
 
-    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Encryption>(source, destination);
+    protected override void EncryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => CryptBlocks<Encryption>(source, destination);
 
-    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => Crypt<Decryption>(source, destination);
+    protected override void DecryptCore(ReadOnlySpan<byte> source, Span<byte> destination) => CryptBlocks<Decryption>(source, destination);
 
     protected override void ClearKeySchedule() => Secret.Clear(_keys);
 
-    private void Crypt<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
+    /// <summary>Whole blocks, arguments already checked (also what the GFNI core's batches leave).</summary>
+    internal void CryptBlocks<TDirection>(ReadOnlySpan<byte> source, Span<byte> destination)
         where TDirection : struct, ICipherDirection
         => PortableLanes.Crypt<RoundBody, TDirection>(source, destination, _keys, _rounds, s_tables);
 
