@@ -13,11 +13,11 @@ namespace Panicode.Crypto.Internal;
 /// <remarks>
 /// Calls on the thread that created the value (the common case: one thread sets a key and uses it) need not take a
 /// reference: <see cref="TryLeaseOnCreatingThread"/> marks the value in use with a plain store and rechecks that it was
-/// not retired, with no interlocked operation. Two interlocked operations per call cost a 16-byte one-shot call more
-/// than its cipher (docs/benchmarks.md). Such a lease is safe because the owner's reference stays until no such lease
-/// runs: <see cref="Retire"/> on the creating thread cannot overlap one of its calls, and on any other thread it
-/// flushes every processor's store buffer (<c>Interlocked.MemoryBarrierProcessWide</c>) before it reads the
-/// in-use mark. Either the mark was stored before that flush and is seen (the call gives the reference up when it
+/// not retired, with no interlocked operation. The two interlocked operations of a reference were a measurable part of
+/// a 16-byte one-shot call (docs/benchmarks.md, "The one-shot lease without interlocked operations"). Such a lease is
+/// safe because the owner's reference stays until no such lease runs: <see cref="Retire"/> on the creating thread
+/// cannot overlap one of its calls, and on any other thread it flushes every processor's store buffer
+/// (<c>Interlocked.MemoryBarrierProcessWide</c>) before it reads the in-use mark. Either the mark was stored before that flush and is seen (the call gives the reference up when it
 /// ends), or it was stored after it, and then the call's recheck sees the retirement and does not use the value.
 /// </remarks>
 internal sealed class Shared<T>
